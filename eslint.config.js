@@ -1,0 +1,52 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// The hexagonal dependency rule (see ../shared/architecture.md):
+// domain <- application <- adapters <- app; ui -> application/domain (and app's hooks) only.
+const adapters = { group: ["**/adapters", "**/adapters/**"], message: "Only src/app may import adapters." };
+const app = { group: ["**/app", "**/app/**"], message: "Only ui and the entry point may import src/app." };
+const ui = { group: ["**/ui", "**/ui/**"], message: "Only src/app (the router) may import ui." };
+const application = { group: ["**/application", "**/application/**"], message: "domain imports nothing of the project." };
+const server = { group: ["**/server", "**/server/**"], message: "The browser app must not import the API server." };
+
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules",
+      "dist",
+      "dist-*",
+      "artifacts",
+      "cache",
+      "coverage",
+      "types",
+      "bench/bare-app",
+      "bench/results",
+      "test-results",
+      "playwright-report",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  { files: ["src/domain/**"], rules: restrict(application, adapters, app, ui, server) },
+  { files: ["src/application/**"], rules: restrict(adapters, app, ui, server) },
+  { files: ["src/adapters/**"], rules: restrict(app, ui, server) },
+  { files: ["src/ui/**"], rules: restrict(adapters, server) },
+  { files: ["src/app/**"], rules: restrict(server) },
+  { files: ["src/server/**"], rules: restrict(adapters, app, ui) },
+);

@@ -1,0 +1,28 @@
+import { createRequire } from "node:module";
+import hardhatToolboxViemPlugin from "@nomicfoundation/hardhat-toolbox-viem";
+import { configVariable, defineConfig } from "hardhat/config";
+
+const require = createRequire(import.meta.url);
+
+// The compiler comes from the `solc` npm package: these machines cannot download compilers.
+const SOLC_VERSION = "0.8.28";
+
+export default defineConfig({
+  plugins: [hardhatToolboxViemPlugin],
+  solidity: {
+    version: SOLC_VERSION,
+    path: require.resolve("solc/soljson.js"),
+    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "cancun" },
+  },
+  paths: { tests: { nodejs: "test" } },
+  networks: {
+    hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
+    localhost: { type: "http", chainType: "l1", url: "http://127.0.0.1:8545" },
+    sepolia: {
+      type: "http",
+      chainType: "l1",
+      url: configVariable("SEPOLIA_RPC_URL"),
+      accounts: [configVariable("SEPOLIA_PRIVATE_KEY")],
+    },
+  },
+});
