@@ -1,0 +1,190 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { createPublicClient, createTestClient, createWalletClient, http, type Address } from "viem";
+import { hardhat } from "viem/chains";
+import type { Deployment } from "../../src/app/config/deploymentSchema";
+
+export const LOCAL_CHAIN_ID = 31337;
+/** Public Hardhat test accounts (keys are printed by every Hardhat node; never use them on a real chain). */
+export const HARDHAT_TEST_KEYS = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a833865a2ca8ff9ea8fd3314ab3f5bb2cb1ae6b2",
+] as const;
+
+export interface LocalStackOptions {
+  chainPort?: number;
+  apiPort?: number;
+  webPort?: number;
+  /** dev: Vite dev server (npm start); preview: production build served by `vite preview` (e2e, bench). */
+  web?: "dev" | "preview" | "none";
+  api?: boolean;
+  /** Where deployments/<chainId>.json is written; the web app bundles it from there. */
+  rootDir?: string;
+  log?: (message: string) => void;
+  /** Skip `hardhat compile` (callers that compiled already, such as the e2e global setup). */
+  skipCompile?: boolean;
+}
+
+export interface LocalStack {
+  chainUrl: string;
+  apiUrl: string | undefined;
+  webUrl: string | undefined;
+  deployment: Deployment;
+  accounts: readonly Address[];
+  stop(): Promise<void>;
+}
+
+type Stopper = () => Promise<void>;
+
+/** Runs a project bin (hardhat, tsx) with the Node 22 that node_modules/.bin provides. */
+function runBin(rootDir: string, bin: string, args: string[]): void {
+  const binDir = path.join(rootDir, "node_modules", ".bin");
+  execFileSync(path.join(binDir, bin), args, {
+    cwd: rootDir,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}` },
+  });
+}
+
+/**
+ * Chain (Hardhat EDR in this process) + contracts + API + web app. Everything runs in this process,
+ * so stopping it (or its death) leaves no orphan server behind.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const rootDir = options.rootDir ?? process.cwd();
+  const log = options.log ?? ((m: string) => console.log(m));
+  const chainPort = options.chainPort ?? 8545;
+  const stoppers: Stopper[] = [];
+  const stop = async (): Promise<void> => {
+    while (stoppers.length > 0) {
+      const next = stoppers.pop();
+      await next?.().catch((error: unknown) => log(`stop: ${String(error)}`));
+    }
+  };
+
+  try {
+    if (!options.skipCompile) {
+      log("Compiling contracts…");
+      runBin(rootDir, "hardhat", ["compile", "--quiet"]);
+      runBin(rootDir, "tsx", ["scripts/generate-abis.ts"]);
+    }
+
+    const { network } = await import("hardhat");
+    const server = await network.createServer("default", "127.0.0.1", chainPort);
+    const { port } = await server.listen();
+    stoppers.push(() => server.close());
+    const chainUrl = `http://127.0.0.1:${port}`;
+    log(`Chain (Hardhat EDR, chain ${LOCAL_CHAIN_ID}) on ${chainUrl}`);
+
+    const chain = { ...hardhat, rpcUrls: { default: { http: [chainUrl] } } };
+    const transport = http(chainUrl);
+    const publicClient = createPublicClient({ chain, transport });
+    const testClient = createTestClient({ chain, transport, mode: "hardhat" });
+    const accounts = (await createWalletClient({ chain, transport }).getAddresses()).slice(0, 5);
+    const [deployer] = accounts;
+    if (!deployer) throw new Error("The local chain exposes no accounts.");
+    const walletClient = createWalletClient({ chain, transport, account: deployer });
+
+    const stack = await import("./deploy-stack");
+    await stack.installMulticall3(testClient);
+    const deployment = await stack.deployStack({
+      publicClient,
+      walletClient,
+      ...stack.LOCAL_DEFAULTS,
+      seed: { accounts, pooEach: stack.LOCAL_DEFAULTS.seedPooEach },
+    });
+    const deploymentsDir = path.join(rootDir, "deployments");
+    mkdirSync(deploymentsDir, { recursive: true });
+    stack.writeDeployment(deploymentsDir, deployment);
+    log(`Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, Staking ${deployment.staking}`);
+
+    let apiUrl: string | undefined;
+    if (options.api ?? true) {
+      apiUrl = await startApi(rootDir, chainUrl, options.apiPort ?? 8787, stoppers, log);
+    }
+
+    let webUrl: string | undefined;
+    const web = options.web ?? "dev";
+    if (web !== "none") {
+      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, options.webPort, stoppers);
+      log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
+    }
+
+    return { chainUrl, apiUrl, webUrl, deployment: deployment as Deployment, accounts, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startApi(
+  rootDir: string,
+  chainUrl: string,
+  port: number,
+  stoppers: Stopper[],
+  log: (message: string) => void,
+): Promise<string | undefined> {
+  // The API server lives in src/server; until it exists the stack runs without it.
+  const entry = path.join(rootDir, "src", "server", "startApiServer.ts");
+  let mod: { startApiServer?: (env: Record<string, string | undefined>) => Promise<{ url: string; close(): Promise<void> }> };
+  try {
+    mod = await import(entry);
+  } catch {
+    log("API server: not available yet (src/server/startApiServer.ts), skipped.");
+    return undefined;
+  }
+  if (!mod.startApiServer) return undefined;
+  const api = await mod.startApiServer({
+    ...process.env,
+    API_HOST: "127.0.0.1",
+    API_PORT: String(port),
+    CHAIN_RPC_URL_31337: chainUrl,
+    DEPLOYMENTS_DIR: path.join(rootDir, "deployments"),
+  });
+  stoppers.push(() => api.close());
+  log(`API server on ${api.url}`);
+  return api.url;
+}
+
+async function startWeb(
+  mode: "dev" | "preview",
+  rootDir: string,
+  chainUrl: string,
+  apiUrl: string | undefined,
+  webPort: number | undefined,
+  stoppers: Stopper[],
+): Promise<string> {
+  // Vite reads VITE_* from process.env at config time; the web app gets the chain it should use.
+  process.env.VITE_CHAINS ??= "local";
+  process.env.VITE_LOCAL_RPC_URL = chainUrl;
+  if (apiUrl) process.env.POO_API_PROXY_TARGET = apiUrl;
+  const vite = await import("vite");
+  if (mode === "dev") {
+    const server = await vite.createServer({
+      root: rootDir,
+      server: { host: "127.0.0.1", port: webPort ?? 5173, strictPort: true },
+      clearScreen: false,
+      logLevel: "warn",
+    });
+    await server.listen();
+    stoppers.push(() => server.close());
+    return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort ?? 5173}`;
+  }
+  const outDir = path.join(rootDir, "dist");
+  await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
+  const server = await vite.preview({
+    root: rootDir,
+    preview: { host: "127.0.0.1", port: webPort ?? 4173, strictPort: true },
+    build: { outDir },
+    logLevel: "warn",
+  });
+  stoppers.push(
+    () =>
+      new Promise<void>((resolve, reject) => server.httpServer.close((e) => (e ? reject(e) : resolve()))),
+  );
+  return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort ?? 4173}`;
+}

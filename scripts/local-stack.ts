@@ -1,0 +1,51 @@
+// `npm start`: the whole local stack in one process. Ctrl-C or SIGTERM stops everything.
+import { performance } from "node:perf_hooks";
+import { startLocalStack, HARDHAT_TEST_KEYS } from "./lib/local-stack";
+
+const startedAt = performance.now();
+const env = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    console.error(`${name} must be a TCP port number, got "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+};
+
+const stack = await startLocalStack({
+  chainPort: env("CHAIN_PORT", 8545),
+  apiPort: env("API_PORT", 8787),
+  webPort: env("WEB_PORT", 5173),
+  web: "dev",
+}).catch((error: unknown) => {
+  console.error("\nThe local stack could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+console.log(`
+POO Finance local stack ready in ${seconds} s
+  Web app   ${stack.webUrl}
+  Chain     ${stack.chainUrl}  (chain id 31337)
+  API       ${stack.apiUrl ?? "(not started)"}
+
+How to connect:
+  - No browser wallet? Open the web app, press "Connect Wallet" and pick "Local test wallet".
+  - MetaMask: add network "POO Local", RPC ${stack.chainUrl}, chain id 31337, symbol ETH, then import
+    a Hardhat test key (public, for local use only), e.g. account #0:
+    ${HARDHAT_TEST_KEYS[0]}
+  The first five Hardhat accounts hold 1,000,000 POO each.
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the local stack…`);
+  await stack.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseAppConfig } from "./appConfig";
+
+const good = {
+  chainId: 31337,
+  pooToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  crapToken: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  staking: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  deployBlock: 3,
+};
+const files = (content: unknown, id = 31337): Record<string, unknown> => ({ [`/deployments/${id}.json`]: content });
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseAppConfig", () => {
+  it("builds the local chain from its deployment with defaults", () => {
+    const config = parseAppConfig({ VITE_CHAINS: "local" }, files(good));
+    expect(config.chains).toHaveLength(1);
+    expect(config.chains[0]).toMatchObject({ key: "local", id: 31337, rpcUrls: ["http://127.0.0.1:8545"] });
+    expect(config.chains[0].deployment.staking).toBe(good.staking);
+    expect(config.apiBaseUrl).toBe("/api");
+    expect(config.walletConnectProjectId).toBeUndefined();
+  });
+
+  it("puts the Sepolia provider first and the public fallback behind it", () => {
+    const config = parseAppConfig(
+      {
+        VITE_CHAINS: "sepolia",
+        VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+        VITE_SEPOLIA_FALLBACK_RPC_URL: "https://public.example",
+      },
+      files({ ...good, chainId: 11155111 }, 11155111),
+    );
+    expect(config.chains[0].rpcUrls).toEqual(["https://rpc.example/v3/abc", "https://public.example"]);
+    expect(config.chains[0].explorerUrl).toBe("https://sepolia.etherscan.io");
+  });
+
+  it("refuses an empty chain list with the spec's message", () => {
+    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: " , " }, files(good))).join()).toContain(
+      "No chains found on connector.",
+    );
+  });
+
+  it("refuses an unknown chain name", () => {
+    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local,mainnet" }, files(good)))[0]).toMatch(
+      /VITE_CHAINS.*local or sepolia/,
+    );
+  });
+
+  it("names a missing deployment file", () => {
+    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, {}))).toEqual([
+      "deployments/31337.json: missing (deploy the contracts first: npm start does it for the local chain)",
+    ]);
+  });
+
+  it("names each missing or malformed field of the deployment", () => {
+    const { staking: _staking, ...withoutStaking } = good;
+    const problems = problemsOf(() =>
+      parseAppConfig({ VITE_CHAINS: "local" }, files({ ...withoutStaking, pooToken: "0x123", deployBlock: -1 })),
+    );
+    expect(problems).toHaveLength(3);
+    expect(problems.some((p) => p.startsWith("deployments/31337.json: pooToken: must be a 0x-prefixed"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("deployments/31337.json: staking:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("deployments/31337.json: deployBlock:"))).toBe(true);
+  });
+
+  it("refuses a deployment whose chainId does not match its file", () => {
+    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, files({ ...good, chainId: 1 })))).toEqual([
+      "deployments/31337.json: chainId: is 1, expected 31337",
+    ]);
+  });
+
+  it("requires a Sepolia RPC URL when Sepolia is enabled", () => {
+    const problems = problemsOf(() =>
+      parseAppConfig({ VITE_CHAINS: "local,sepolia" }, { ...files(good), ...files({ ...good, chainId: 11155111 }, 11155111) }),
+    );
+    expect(problems).toEqual(["VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia"]);
+  });
+
+  it("refuses a malformed RPC URL, naming the variable", () => {
+    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "localhost:8545" }, files(good)))).toEqual([
+      "VITE_LOCAL_RPC_URL: must be an http(s) URL",
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { deploymentSchema, describeDeploymentIssues, type Deployment } from "./deploymentSchema";
+
+export const LOCAL_CHAIN_ID = 31337;
+export const SEPOLIA_CHAIN_ID = 11155111;
+
+export type ChainKey = "local" | "sepolia";
+
+export interface ChainSettings {
+  key: ChainKey;
+  id: number;
+  /** Primary RPC first, then fallbacks, tried in order by viem's fallback transport. */
+  rpcUrls: string[];
+  explorerUrl: string | undefined;
+  deployment: Deployment;
+}
+
+export interface AppConfig {
+  appName: string;
+  chains: [ChainSettings, ...ChainSettings[]];
+  walletConnectProjectId: string | undefined;
+  apiBaseUrl: string;
+  storagePrefix: string;
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
+
+const envSchema = z.object({
+  VITE_APP_NAME: z.string().trim().min(1).default("POO Finance"),
+  VITE_CHAINS: z
+    .string({ error: "is required: a comma-separated list of local, sepolia" })
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(["local", "sepolia"], { error: "entries must be local or sepolia" }))
+        .min(1, "No chains found on connector. Configure at least one chain (local or sepolia)."),
+    ),
+  VITE_LOCAL_RPC_URL: optionalUrl.default("http://127.0.0.1:8545"),
+  VITE_LOCAL_EXPLORER_URL: optionalUrl.optional(),
+  VITE_SEPOLIA_RPC_URL: optionalUrl.optional(),
+  VITE_SEPOLIA_FALLBACK_RPC_URL: optionalUrl.default("https://ethereum-sepolia-rpc.publicnode.com"),
+  VITE_SEPOLIA_EXPLORER_URL: optionalUrl.default("https://sepolia.etherscan.io"),
+  VITE_WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  VITE_API_BASE_URL: z.string().trim().min(1).default("/api"),
+  VITE_STORAGE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes")
+    .default("poo-finance"),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The app cannot start:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Finds `deployments/<chainId>.json` among the files Vite bundled, keyed by their path. */
+function pickDeployment(
+  chainId: number,
+  files: Record<string, unknown>,
+  problems: string[],
+): Deployment | undefined {
+  const entry = Object.entries(files).find(([path]) => path.endsWith(`/deployments/${chainId}.json`));
+  const source = `deployments/${chainId}.json`;
+  if (!entry) {
+    problems.push(`${source}: missing (deploy the contracts first: npm start does it for the local chain)`);
+    return undefined;
+  }
+  const parsed = deploymentSchema.safeParse(entry[1]);
+  if (!parsed.success) {
+    problems.push(...describeDeploymentIssues(source, parsed.error));
+    return undefined;
+  }
+  if (parsed.data.chainId !== chainId) {
+    problems.push(`${source}: chainId: is ${parsed.data.chainId}, expected ${chainId}`);
+    return undefined;
+  }
+  return parsed.data;
+}
+
+/**
+ * Parses the build-time environment and the bundled deployment files. Throws a ConfigError naming
+ * every bad variable or field, so the page can say what to fix instead of rendering half an app.
+ */
+export function parseAppConfig(env: Record<string, unknown>, deploymentFiles: Record<string, unknown>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const chains: ChainSettings[] = [];
+  for (const key of new Set(e.VITE_CHAINS)) {
+    if (key === "local") {
+      const deployment = pickDeployment(LOCAL_CHAIN_ID, deploymentFiles, problems);
+      if (deployment) {
+        chains.push({
+          key,
+          id: LOCAL_CHAIN_ID,
+          rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"],
+          explorerUrl: e.VITE_LOCAL_EXPLORER_URL,
+          deployment,
+        });
+      }
+    } else {
+      if (!e.VITE_SEPOLIA_RPC_URL) problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
+      const deployment = pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
+      if (deployment && e.VITE_SEPOLIA_RPC_URL) {
+        chains.push({
+          key,
+          id: SEPOLIA_CHAIN_ID,
+          rpcUrls: [e.VITE_SEPOLIA_RPC_URL, ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : [])],
+          explorerUrl: e.VITE_SEPOLIA_EXPLORER_URL,
+          deployment,
+        });
+      }
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const [first, ...rest] = chains;
+  if (!first) throw new ConfigError(["No chains found on connector. Configure at least one chain."]);
+  return {
+    appName: e.VITE_APP_NAME,
+    chains: [first, ...rest],
+    walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
+    apiBaseUrl: e.VITE_API_BASE_URL.replace(/\/$/, ""),
+    storagePrefix: e.VITE_STORAGE_PREFIX,
+  };
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+interface StartupErrorProps {
+  problems: string[];
+}
+
+/** Shown instead of the app when configuration is missing or malformed; names every problem. */
+export function StartupError({ problems }: StartupErrorProps): ReactNode {
+  return (
+    <main className="startup-error" role="alert">
+      <h1>POO Finance cannot start</h1>
+      <p>The app's configuration has these problems:</p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      <p>Fix them (see .env.example and README.md) and reload.</p>
+    </main>
+  );
+}
