@@ -1,14 +1,15 @@
 import { useState, type ReactNode } from "react";
-import { Header } from "../ui/shell/Header";
+import { RouterProvider } from "react-router-dom";
+import type { Config } from "wagmi";
 import type { AppConfig } from "./config/appConfig";
 import { AppProviders } from "./providers/AppProviders";
-import { createWagmiConfig } from "./wallet/createWagmiConfig";
+import { createAppRouter } from "./router";
 
-export function App({ config }: { config: AppConfig }): ReactNode {
-  const [wagmiConfig] = useState(() => createWagmiConfig(config));
+export function App({ config, wagmiConfig }: { config: AppConfig; wagmiConfig: Config }): ReactNode {
+  const [router] = useState(createAppRouter);
   return (
     <AppProviders config={config} wagmiConfig={wagmiConfig}>
-      <Header />
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

@@ -1,14 +1,24 @@
 import { ConnectButton } from "@rainbow-me/rainbowkit";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { Icon, type IconName } from "../components/Icon";
 import styles from "./Header.module.css";
+
+// The spec's four header icons have no behaviour yet; they say so instead of doing nothing silently.
+const placeholderActions: { icon: IconName; label: string }[] = [
+  { icon: "wallet", label: "Wallet" },
+  { icon: "qr", label: "QR code" },
+  { icon: "bell", label: "Notifications" },
+  { icon: "logout", label: "Log out" },
+];
 
 export function Header(): ReactNode {
   return (
     <header className={styles.header}>
-      <a className={styles.logo} href="/" aria-label="POO Finance home">
+      <Link className={styles.logo} to="/" aria-label="POO Finance home">
         <img src="/poo-logo.svg" alt="" width={36} height={36} />
-        <span>POO</span>
-      </a>
+        <span aria-hidden="true">POO</span>
+      </Link>
       <div className={styles.actions}>
         <ConnectButton
           label="Connect Wallet"
@@ -16,6 +26,19 @@ export function Header(): ReactNode {
           chainStatus={{ smallScreen: "icon", largeScreen: "full" }}
           showBalance={{ smallScreen: false, largeScreen: true }}
         />
+        <div className={styles.icons}>
+          {placeholderActions.map((a) => (
+            <button
+              key={a.icon}
+              type="button"
+              className={styles.iconButton}
+              aria-label={`${a.label} (coming soon)`}
+              title={`${a.label} (coming soon)`}
+            >
+              <Icon name={a.icon} />
+            </button>
+          ))}
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,5 @@
+import type { ReactNode } from "react";
+
+export function LaunchRoute(): ReactNode {
+  return <h1>Launch</h1>;
+}
