@@ -8,7 +8,9 @@ const good = {
   staking: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
   deployBlock: 3,
 };
-const files = (content: unknown, id = 31337): Record<string, unknown> => ({ [`/deployments/${id}.json`]: content });
+const files = (content: unknown, id = 31337): Record<string, unknown> => ({
+  [`/deployments/${id}.json`]: content,
+});
 
 function problemsOf(run: () => unknown): string[] {
   try {
@@ -64,30 +66,40 @@ describe("parseAppConfig", () => {
   it("names each missing or malformed field of the deployment", () => {
     const { staking: _staking, ...withoutStaking } = good;
     const problems = problemsOf(() =>
-      parseAppConfig({ VITE_CHAINS: "local" }, files({ ...withoutStaking, pooToken: "0x123", deployBlock: -1 })),
+      parseAppConfig(
+        { VITE_CHAINS: "local" },
+        files({ ...withoutStaking, pooToken: "0x123", deployBlock: -1 }),
+      ),
     );
     expect(problems).toHaveLength(3);
-    expect(problems.some((p) => p.startsWith("deployments/31337.json: pooToken: must be a 0x-prefixed"))).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith("deployments/31337.json: pooToken: must be a 0x-prefixed")),
+    ).toBe(true);
     expect(problems.some((p) => p.startsWith("deployments/31337.json: staking:"))).toBe(true);
     expect(problems.some((p) => p.startsWith("deployments/31337.json: deployBlock:"))).toBe(true);
   });
 
   it("refuses a deployment whose chainId does not match its file", () => {
-    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, files({ ...good, chainId: 1 })))).toEqual([
-      "deployments/31337.json: chainId: is 1, expected 31337",
-    ]);
+    expect(
+      problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, files({ ...good, chainId: 1 }))),
+    ).toEqual(["deployments/31337.json: chainId: is 1, expected 31337"]);
   });
 
   it("requires a Sepolia RPC URL when Sepolia is enabled", () => {
     const problems = problemsOf(() =>
-      parseAppConfig({ VITE_CHAINS: "local,sepolia" }, { ...files(good), ...files({ ...good, chainId: 11155111 }, 11155111) }),
+      parseAppConfig(
+        { VITE_CHAINS: "local,sepolia" },
+        { ...files(good), ...files({ ...good, chainId: 11155111 }, 11155111) },
+      ),
     );
     expect(problems).toEqual(["VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia"]);
   });
 
   it("refuses a malformed RPC URL, naming the variable", () => {
-    expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "localhost:8545" }, files(good)))).toEqual([
-      "VITE_LOCAL_RPC_URL: must be an http(s) URL",
-    ]);
+    expect(
+      problemsOf(() =>
+        parseAppConfig({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "localhost:8545" }, files(good)),
+      ),
+    ).toEqual(["VITE_LOCAL_RPC_URL: must be an http(s) URL"]);
   });
 });

@@ -97,7 +97,10 @@ function pickDeployment(
  * Parses the build-time environment and the bundled deployment files. Throws a ConfigError naming
  * every bad variable or field, so the page can say what to fix instead of rendering half an app.
  */
-export function parseAppConfig(env: Record<string, unknown>, deploymentFiles: Record<string, unknown>): AppConfig {
+export function parseAppConfig(
+  env: Record<string, unknown>,
+  deploymentFiles: Record<string, unknown>,
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
@@ -118,13 +121,17 @@ export function parseAppConfig(env: Record<string, unknown>, deploymentFiles: Re
         });
       }
     } else {
-      if (!e.VITE_SEPOLIA_RPC_URL) problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
+      if (!e.VITE_SEPOLIA_RPC_URL)
+        problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
       const deployment = pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
       if (deployment && e.VITE_SEPOLIA_RPC_URL) {
         chains.push({
           key,
           id: SEPOLIA_CHAIN_ID,
-          rpcUrls: [e.VITE_SEPOLIA_RPC_URL, ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : [])],
+          rpcUrls: [
+            e.VITE_SEPOLIA_RPC_URL,
+            ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : []),
+          ],
           explorerUrl: e.VITE_SEPOLIA_EXPLORER_URL,
           deployment,
         });

@@ -21,7 +21,11 @@ export function AppProviders({ config, wagmiConfig, children }: AppProvidersProp
         <RainbowKitProvider
           appInfo={{ appName: config.appName }}
           initialChain={config.chains[0].id}
-          theme={darkTheme({ accentColor: ACCENT_GREEN, accentColorForeground: "#ffffff", borderRadius: "medium" })}
+          theme={darkTheme({
+            accentColor: ACCENT_GREEN,
+            accentColorForeground: "#ffffff",
+            borderRadius: "medium",
+          })}
         >
           {children}
         </RainbowKitProvider>
