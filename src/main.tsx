@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { ConfigError } from "./app/config/appConfig";
 import { loadAppConfig } from "./app/config/loadAppConfig";
 import { App } from "./app/App";
+import { createWagmiConfig } from "./app/wallet/createWagmiConfig";
 import { StartupError } from "./ui/shell/StartupError";
 
 const rootElement = document.getElementById("root");
@@ -13,9 +14,11 @@ const root = createRoot(rootElement);
 
 try {
   const config = loadAppConfig();
+  // Created once, outside React, so StrictMode's double render cannot log the wallet warning twice.
+  const wagmiConfig = createWagmiConfig(config);
   root.render(
     <StrictMode>
-      <App config={config} />
+      <App config={config} wagmiConfig={wagmiConfig} />
     </StrictMode>,
   );
 } catch (error) {
