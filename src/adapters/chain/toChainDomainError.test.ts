@@ -1,4 +1,5 @@
 import {
+  BaseError,
   ChainMismatchError,
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
@@ -57,11 +58,10 @@ describe("toChainDomainError", () => {
 
   it("insufficient funds for gas", () => {
     const cause = new ViemInsufficientFundsError({
-      cause: new Error("insufficient funds for gas * price + value"),
+      cause: new BaseError("insufficient funds for gas * price + value"),
     });
-    expect(toChainDomainError(new TransactionExecutionError(cause, {}))).toBeInstanceOf(
-      InsufficientFundsError,
-    );
+    const error = new TransactionExecutionError(cause, { account: null });
+    expect(toChainDomainError(error)).toBeInstanceOf(InsufficientFundsError);
   });
 
   it("wrong chain", () => {
