@@ -1,0 +1,45 @@
+import type { Address } from "../../domain/address";
+import type { AccountSnapshot, AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
+
+/** An account with nothing: every figure 0. Tests override what they need. */
+export const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
+  pooBalance: 0n,
+  crapBalance: 0n,
+  rewards: 0n,
+  stakedAmount: 0n,
+  allowance: 0n,
+  stakedTime: 0n,
+  minStake: 0n,
+  minStakeDuration: 0n,
+  rewardRate: 0n,
+  totalStaked: 0n,
+  blockTimestamp: 0n,
+};
+
+/** Serves snapshots set per account; counts loads so tests can assert one batched read. */
+export class FakeAccountSnapshotSource implements AccountSnapshotSource {
+  readonly loads: Address[] = [];
+  private readonly snapshots = new Map<string, AccountSnapshot>();
+  private failure: { readonly error: unknown } | undefined;
+
+  /** Sets the account's snapshot: `EMPTY_ACCOUNT_SNAPSHOT` with `values` on top. */
+  setSnapshot(account: Address, values: Partial<AccountSnapshot>): this {
+    this.snapshots.set(account.toLowerCase(), { ...EMPTY_ACCOUNT_SNAPSHOT, ...values });
+    return this;
+  }
+
+  failNext(error: unknown): this {
+    this.failure = { error };
+    return this;
+  }
+
+  async loadSnapshot(account: Address): Promise<AccountSnapshot> {
+    this.loads.push(account);
+    if (this.failure) {
+      const { error } = this.failure;
+      this.failure = undefined;
+      throw error;
+    }
+    return this.snapshots.get(account.toLowerCase()) ?? EMPTY_ACCOUNT_SNAPSHOT;
+  }
+}

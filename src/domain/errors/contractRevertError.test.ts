@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { ContractRevertErrorOptions } from "./contractRevertError";
+import { ContractRevertError } from "./contractRevertError";
+
+const HASH = `0x${"cd".repeat(32)}` as const;
+
+describe("ContractRevertError", () => {
+  it.each<[ContractRevertErrorOptions, string]>([
+    [{ errorName: "BelowMinStake", minStake: 100n * 10n ** 18n }, "The minimum stake is 100 POO."],
+    [{ errorName: "BelowMinStake" }, "The quantity is below the minimum stake."],
+    [
+      { errorName: "StakeLocked", unlockTime: new Date("2025-03-01T08:00:00Z") },
+      "Your stake is locked until 2025-03-01 08:00:00 UTC.",
+    ],
+    [{ errorName: "StakeLocked" }, "Your stake is still locked. Try again later."],
+    [{ errorName: "NothingStaked" }, "You have no POO staked."],
+    [{ errorName: "EnforcedPause" }, "The contract is paused. Try again later."],
+    [{ errorName: "AccountLocked" }, "This account is locked and cannot move POO."],
+    [{ errorName: "ERC20InsufficientBalance" }, "The token balance is too low for this transfer."],
+    [
+      { errorName: "ERC20InsufficientAllowance" },
+      "The staking contract is not approved for this quantity. Stake again to approve it.",
+    ],
+    [
+      { errorName: "OwnableUnauthorizedAccount" },
+      "The contract refused the transaction (OwnableUnauthorizedAccount).",
+    ],
+    [{}, "The contract refused the transaction."],
+    [{ transactionHash: HASH }, "The transaction failed on chain."],
+  ])("%# -> %s", (options, shortMessage) => {
+    const error = new ContractRevertError(options);
+    expect(error.kind).toBe("contract-revert");
+    expect(error.shortMessage).toBe(shortMessage);
+    expect(error.errorName).toBe(options.errorName);
+  });
+
+  it("keeps the reverted transaction for an explorer link", () => {
+    const error = new ContractRevertError({ transactionHash: HASH });
+    expect(error.transactionHash).toBe(HASH);
+    expect(error.details).toBe(`transaction ${HASH}`);
+  });
+});
