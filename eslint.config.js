@@ -8,8 +8,14 @@ import tseslint from "typescript-eslint";
 const adapters = { group: ["**/adapters", "**/adapters/**"], message: "Only src/app may import adapters." };
 const app = { group: ["**/app", "**/app/**"], message: "Only ui and the entry point may import src/app." };
 const ui = { group: ["**/ui", "**/ui/**"], message: "Only src/app (the router) may import ui." };
-const application = { group: ["**/application", "**/application/**"], message: "domain imports nothing of the project." };
-const server = { group: ["**/server", "**/server/**"], message: "The browser app must not import the API server." };
+const application = {
+  group: ["**/application", "**/application/**"],
+  message: "domain imports nothing of the project.",
+};
+const server = {
+  group: ["**/server", "**/server/**"],
+  message: "The browser app must not import the API server.",
+};
 
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
@@ -45,8 +51,24 @@ export default tseslint.config(
   },
   { files: ["src/domain/**"], rules: restrict(application, adapters, app, ui, server) },
   { files: ["src/application/**"], rules: restrict(adapters, app, ui, server) },
+  // Use-case tests wire the in-memory fakes (src/adapters/fake), never a real adapter.
+  {
+    files: ["src/application/**/*.test.ts"],
+    rules: restrict({ ...adapters, group: ["**/adapters/*", "!**/adapters/fake"] }, app, ui, server),
+  },
   { files: ["src/adapters/**"], rules: restrict(app, ui, server) },
   { files: ["src/ui/**"], rules: restrict(adapters, server) },
   { files: ["src/app/**"], rules: restrict(server) },
-  { files: ["src/server/**"], rules: restrict(adapters, app, ui) },
+  // The API server has its own adapters/ folder; what it must not reach is the browser app's layers,
+  // which sit one level further up the relative path at each depth.
+  ...["", "*/", "*/*/"].map((depth) => {
+    const up = "../".repeat(depth.split("/").length);
+    return {
+      files: [`src/server/${depth}*.ts`],
+      rules: restrict({
+        group: [`${up}adapters`, `${up}adapters/**`, `${up}app`, `${up}app/**`, `${up}ui`, `${up}ui/**`],
+        message: "The API server must not import the browser app's adapters, app or ui.",
+      }),
+    };
+  }),
 );

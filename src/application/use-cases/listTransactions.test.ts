@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- a use-case test wires the in-memory fakes of src/adapters/fake, as the composition root wires real adapters. */
 import { describe, expect, it } from "vitest";
 import { InMemoryTransactionRecordStore } from "../../adapters/fake/inMemoryTransactionRecordStore";
 import { toAddress } from "../../domain/address";

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- a use-case test wires the in-memory fakes of src/adapters/fake, as the composition root wires real adapters. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountSnapshotSource } from "../../adapters/fake/fakeAccountSnapshotSource";
 import { FakeClock } from "../../adapters/fake/fakeClock";

@@ -1,0 +1,42 @@
+import { createConfig, http } from "@wagmi/core";
+import { hardhat } from "viem/chains";
+import { describe, expect, it } from "vitest";
+import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import { parseAppConfig } from "../config/appConfig";
+import { createContainer } from "./createContainer";
+import { TOKENS } from "./tokens";
+
+const appConfig = parseAppConfig(
+  { VITE_CHAINS: "local" },
+  {
+    "/deployments/31337.json": {
+      chainId: 31337,
+      pooToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      crapToken: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+      staking: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      deployBlock: 3,
+    },
+  },
+);
+const wagmiConfig = createConfig({ chains: [hardhat], transports: { [hardhat.id]: http() } });
+const storage = { getItem: () => null, setItem: () => {} };
+
+describe("createContainer", () => {
+  it("resolves every binding", () => {
+    const container = createContainer({ appConfig, wagmiConfig, storage });
+    for (const [name, id] of Object.entries(TOKENS)) {
+      expect(container.get(id), name).toBeDefined();
+    }
+    expect(container.get(TOKENS.stakeWithAllowanceCheck)).toBeInstanceOf(StakeWithAllowanceCheck);
+  });
+
+  it("shares one price cache between the price lookup and the eligibility check", () => {
+    const container = createContainer({ appConfig, wagmiConfig, storage });
+    expect(container.get(TOKENS.lookupPooPrice)).toBe(container.get(TOKENS.lookupPooPrice));
+  });
+
+  it("exposes the staking contract of the configured chain", () => {
+    const container = createContainer({ appConfig, wagmiConfig, storage });
+    expect(container.get(TOKENS.stakingGateway).contractAddress).toBe(appConfig.chains[0].deployment.staking);
+  });
+});

@@ -1,0 +1,126 @@
+import type { Config } from "@wagmi/core";
+import { Container } from "inversify";
+import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
+import type { Clock } from "../../application/ports/clock";
+import type { PriceSource } from "../../application/ports/priceSource";
+import type { StakingGateway } from "../../application/ports/stakingGateway";
+import type { TokenGateway } from "../../application/ports/tokenGateway";
+import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
+import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
+import { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
+import { ListTransactions } from "../../application/use-cases/listTransactions";
+import { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
+import { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
+import { RecordTransaction } from "../../application/use-cases/recordTransaction";
+import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import { Unstake } from "../../application/use-cases/unstake";
+import { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
+import { ChainContracts, type ContractAddresses } from "../../adapters/chain/ChainContracts";
+import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAccountSnapshotSource";
+import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
+import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
+import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
+import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
+import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
+import { toAddress } from "../../domain/address";
+import type { AppConfig } from "../config/appConfig";
+import { TOKENS } from "./tokens";
+
+export interface ContainerDependencies {
+  appConfig: AppConfig;
+  wagmiConfig: Config;
+  storage: Pick<Storage, "getItem" | "setItem">;
+  fetchFn?: typeof fetch;
+  clock?: Clock;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** The composition root: the only place where adapters meet the use cases. One container per app. */
+export function createContainer(deps: ContainerDependencies): Container {
+  const container = new Container({ defaultScope: "Singleton" });
+  const { appConfig, wagmiConfig } = deps;
+  const byChain = new Map<number, ContractAddresses>(
+    appConfig.chains.map((c) => [
+      c.id,
+      {
+        pooToken: toAddress(c.deployment.pooToken),
+        crapToken: toAddress(c.deployment.crapToken),
+        staking: toAddress(c.deployment.staking),
+      },
+    ]),
+  );
+  const contracts = new ChainContracts(wagmiConfig, byChain);
+
+  container.bind(TOKENS.appConfig).toConstantValue(appConfig);
+  container.bind(TOKENS.clock).toConstantValue(deps.clock ?? systemClock);
+  container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, contracts));
+  container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(wagmiConfig, contracts));
+  container
+    .bind(TOKENS.transactionWaiter)
+    .toConstantValue(new WagmiTransactionWaiter(wagmiConfig, contracts));
+  container
+    .bind(TOKENS.accountSnapshotSource)
+    .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
+  container.bind(TOKENS.priceSource).toConstantValue(new HttpPriceSource(appConfig.apiBaseUrl, deps.fetchFn));
+  container
+    .bind(TOKENS.transactionRecordStore)
+    .toConstantValue(new LocalStorageTransactionRecordStore(deps.storage, appConfig.storagePrefix));
+
+  container
+    .bind(TOKENS.stakeWithAllowanceCheck)
+    .toResolvedValue(
+      (
+        snapshots: AccountSnapshotSource,
+        token: TokenGateway,
+        staking: StakingGateway,
+        transactions: TransactionWaiter,
+      ) => new StakeWithAllowanceCheck({ snapshots, token, staking, transactions }),
+      [TOKENS.accountSnapshotSource, TOKENS.tokenGateway, TOKENS.stakingGateway, TOKENS.transactionWaiter],
+    );
+  container
+    .bind(TOKENS.unstake)
+    .toResolvedValue(
+      (
+        snapshots: AccountSnapshotSource,
+        staking: StakingGateway,
+        transactions: TransactionWaiter,
+        clock: Clock,
+      ) => new Unstake({ snapshots, staking, transactions, clock }),
+      [TOKENS.accountSnapshotSource, TOKENS.stakingGateway, TOKENS.transactionWaiter, TOKENS.clock],
+    );
+  container
+    .bind(TOKENS.loadAccountSnapshot)
+    .toResolvedValue(
+      (s: AccountSnapshotSource) => new LoadAccountSnapshot(s),
+      [TOKENS.accountSnapshotSource],
+    );
+  container
+    .bind(TOKENS.lookupPooPrice)
+    .toResolvedValue(
+      (prices: PriceSource, clock: Clock) => new LookupPooPrice({ prices, clock }),
+      [TOKENS.priceSource, TOKENS.clock],
+    );
+  container
+    .bind(TOKENS.recordTransaction)
+    .toResolvedValue(
+      (s: TransactionRecordStore) => new RecordTransaction(s),
+      [TOKENS.transactionRecordStore],
+    );
+  container
+    .bind(TOKENS.listTransactions)
+    .toResolvedValue((s: TransactionRecordStore) => new ListTransactions(s), [TOKENS.transactionRecordStore]);
+  container
+    .bind(TOKENS.updateTransactionStatus)
+    .toResolvedValue(
+      (s: TransactionRecordStore) => new UpdateTransactionStatus(s),
+      [TOKENS.transactionRecordStore],
+    );
+  container
+    .bind(TOKENS.checkWhitelistEligibility)
+    .toResolvedValue(
+      (token: TokenGateway, price: LookupPooPrice) => new CheckWhitelistEligibility({ token, price }),
+      [TOKENS.tokenGateway, TOKENS.lookupPooPrice],
+    );
+  return container;
+}

@@ -1,0 +1,42 @@
+import type { ServiceIdentifier } from "inversify";
+import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
+import type { Clock } from "../../application/ports/clock";
+import type { PriceSource } from "../../application/ports/priceSource";
+import type { StakingGateway } from "../../application/ports/stakingGateway";
+import type { TokenGateway } from "../../application/ports/tokenGateway";
+import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
+import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
+import type { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
+import type { ListTransactions } from "../../application/use-cases/listTransactions";
+import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
+import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
+import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
+import type { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import type { Unstake } from "../../application/use-cases/unstake";
+import type { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
+import type { AppConfig } from "../config/appConfig";
+
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`poo.${name}`);
+
+/**
+ * Typed container keys. Ports are interfaces, which leave nothing at run time for decorator
+ * metadata to name, so every binding goes through one of these symbols.
+ */
+export const TOKENS = {
+  appConfig: token<AppConfig>("AppConfig"),
+  clock: token<Clock>("Clock"),
+  tokenGateway: token<TokenGateway>("TokenGateway"),
+  stakingGateway: token<StakingGateway>("StakingGateway"),
+  transactionWaiter: token<TransactionWaiter>("TransactionWaiter"),
+  accountSnapshotSource: token<AccountSnapshotSource>("AccountSnapshotSource"),
+  priceSource: token<PriceSource>("PriceSource"),
+  transactionRecordStore: token<TransactionRecordStore>("TransactionRecordStore"),
+  stakeWithAllowanceCheck: token<StakeWithAllowanceCheck>("StakeWithAllowanceCheck"),
+  unstake: token<Unstake>("Unstake"),
+  loadAccountSnapshot: token<LoadAccountSnapshot>("LoadAccountSnapshot"),
+  lookupPooPrice: token<LookupPooPrice>("LookupPooPrice"),
+  recordTransaction: token<RecordTransaction>("RecordTransaction"),
+  listTransactions: token<ListTransactions>("ListTransactions"),
+  updateTransactionStatus: token<UpdateTransactionStatus>("UpdateTransactionStatus"),
+  checkWhitelistEligibility: token<CheckWhitelistEligibility>("CheckWhitelistEligibility"),
+} as const;
