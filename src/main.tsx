@@ -2,10 +2,10 @@ import "@rainbow-me/rainbowkit/styles.css";
 import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
 import { ConfigError } from "./app/config/appConfig";
 import { loadAppConfig } from "./app/config/loadAppConfig";
-import { App } from "./app/App";
-import { createWagmiConfig } from "./app/wallet/createWagmiConfig";
+import { createAppServices } from "./app/createAppServices";
 import { StartupError } from "./ui/shell/StartupError";
 
 const rootElement = document.getElementById("root");
@@ -13,12 +13,10 @@ if (!rootElement) throw new Error("#root missing from index.html");
 const root = createRoot(rootElement);
 
 try {
-  const config = loadAppConfig();
-  // Created once, outside React, so StrictMode's double render cannot log the wallet warning twice.
-  const wagmiConfig = createWagmiConfig(config);
+  const services = createAppServices(loadAppConfig());
   root.render(
     <StrictMode>
-      <App config={config} wagmiConfig={wagmiConfig} />
+      <App services={services} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,4 +1,5 @@
 import { createConfig, http } from "@wagmi/core";
+import type { ServiceIdentifier } from "inversify";
 import { hardhat } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
@@ -24,7 +25,7 @@ const storage = { getItem: () => null, setItem: () => {} };
 describe("createContainer", () => {
   it("resolves every binding", () => {
     const container = createContainer({ appConfig, wagmiConfig, storage });
-    for (const [name, id] of Object.entries(TOKENS)) {
+    for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
       expect(container.get(id), name).toBeDefined();
     }
     expect(container.get(TOKENS.stakeWithAllowanceCheck)).toBeInstanceOf(StakeWithAllowanceCheck);

@@ -1,23 +1,47 @@
 import { darkTheme, RainbowKitProvider } from "@rainbow-me/rainbowkit";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider, type Persister } from "@tanstack/react-query-persist-client";
+import type { Container } from "inversify";
+import type { ReactNode } from "react";
 import { WagmiProvider, type Config } from "wagmi";
 import type { AppConfig } from "../config/appConfig";
+import { ContainerProvider } from "../container/ContainerContext";
+import { PERSIST_MAX_AGE_MS, shouldPersistQuery } from "../query/createQueryClient";
 
 export const ACCENT_GREEN = "#1f8a4c";
 
-interface AppProvidersProps {
+export interface AppServices {
   config: AppConfig;
   wagmiConfig: Config;
-  children: ReactNode;
+  queryClient: QueryClient;
+  persister: Persister;
+  container: Container;
 }
 
-/** wagmi first (it owns the connection), then TanStack Query (wagmi's hooks use it), then RainbowKit. */
-export function AppProviders({ config, wagmiConfig, children }: AppProvidersProps): ReactNode {
-  const [queryClient] = useState(() => new QueryClient());
+/**
+ * wagmi first (it owns the connection), then TanStack Query with the persisted cache (wagmi's hooks
+ * and ours use it), then RainbowKit, then the use-case container.
+ */
+export function AppProviders({
+  services,
+  children,
+}: {
+  services: AppServices;
+  children: ReactNode;
+}): ReactNode {
+  const { config, wagmiConfig, queryClient, persister, container } = services;
   return (
     <WagmiProvider config={wagmiConfig}>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: PERSIST_MAX_AGE_MS,
+          // Bump when the shape of persisted data changes, so old caches are dropped.
+          buster: "v1",
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        }}
+      >
         <RainbowKitProvider
           appInfo={{ appName: config.appName }}
           initialChain={config.chains[0].id}
@@ -27,9 +51,9 @@ export function AppProviders({ config, wagmiConfig, children }: AppProvidersProp
             borderRadius: "medium",
           })}
         >
-          {children}
+          <ContainerProvider container={container}>{children}</ContainerProvider>
         </RainbowKitProvider>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </WagmiProvider>
   );
 }

@@ -1,0 +1,17 @@
+import type { AppConfig } from "./config/appConfig";
+import { createContainer } from "./container/createContainer";
+import type { AppServices } from "./providers/AppProviders";
+import { createQueryClient, createQueryPersister } from "./query/createQueryClient";
+import { createWagmiConfig } from "./wallet/createWagmiConfig";
+
+/** Everything created once per page load, outside React (StrictMode renders twice in development). */
+export function createAppServices(config: AppConfig): AppServices {
+  const wagmiConfig = createWagmiConfig(config);
+  return {
+    config,
+    wagmiConfig,
+    queryClient: createQueryClient(),
+    persister: createQueryPersister(window.localStorage, config.storagePrefix),
+    container: createContainer({ appConfig: config, wagmiConfig, storage: window.localStorage }),
+  };
+}

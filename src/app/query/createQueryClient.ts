@@ -1,0 +1,64 @@
+import { QueryClient, type Query } from "@tanstack/react-query";
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import { deserialize, serialize } from "wagmi";
+
+/** Section 9 of the spec: unused data kept 5 minutes, retry back-off capped at 30 s, cache persisted 24 h. */
+export const GC_TIME_MS = 5 * 60 * 1000;
+export const MAX_RETRY_DELAY_MS = 30 * 1000;
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { gcTime: GC_TIME_MS, retryDelay, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Only our own successful queries that opt in (meta.persist) are written to storage. */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.status === "success" && query.meta?.persist === true;
+}
+
+/**
+ * The query cache in browser storage. Amounts are bigint, which JSON cannot hold: wagmi's
+ * serializer keeps them exact. Writes are throttled; unreadable or full storage is ignored.
+ */
+export function createQueryPersister(
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem">,
+  prefix: string,
+  throttleMs = 1000,
+): Persister {
+  const key = `${prefix}:query-cache`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: PersistedClient | undefined;
+  return {
+    persistClient(client) {
+      latest = client;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        try {
+          storage.setItem(key, serialize(latest));
+        } catch {
+          // Quota exceeded or storage disabled: the cache is a convenience.
+        }
+      }, throttleMs);
+    },
+    restoreClient() {
+      try {
+        const raw = storage.getItem(key);
+        return raw === null ? undefined : deserialize<PersistedClient>(raw);
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      storage.removeItem(key);
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** Query keys, one small factory per feature; mutations invalidate exactly the keys they change. */
+export const stakeKeys = {
+  all: ["stake"] as const,
+  snapshot: (chainId: number, account: string) =>
+    ["stake", "snapshot", chainId, account.toLowerCase()] as const,
+};
+
+export const priceKeys = {
+  poo: () => ["price", "poo"] as const,
+};
+
+export const transactionKeys = {
+  list: (chainId: number, account: string) => ["transactions", chainId, account.toLowerCase()] as const,
+};
+
+export const launchKeys = {
+  eligibility: (chainId: number, account: string) =>
+    ["launch", "eligibility", chainId, account.toLowerCase()] as const,
+};
