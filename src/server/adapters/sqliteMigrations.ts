@@ -1,0 +1,71 @@
+import type { DatabaseSync } from "node:sqlite";
+
+export type Migration = { version: number; name: string; sql: string };
+
+/** Append-only: never edit a released migration, add the next version instead. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "launch registrations and applications",
+    sql: `
+      CREATE TABLE launch_registrations (
+        launch_id  TEXT    NOT NULL,
+        chain_id   INTEGER NOT NULL,
+        address    TEXT    NOT NULL,
+        amount_wei TEXT    NOT NULL,
+        created_at TEXT    NOT NULL,
+        updated_at TEXT    NOT NULL,
+        PRIMARY KEY (launch_id, chain_id, address)
+      ) STRICT;
+
+      CREATE TABLE launch_applications (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        project_name TEXT    NOT NULL,
+        token_symbol TEXT    NOT NULL,
+        website      TEXT    NOT NULL,
+        contact      TEXT    NOT NULL,
+        description  TEXT    NOT NULL,
+        submitted_by TEXT    NOT NULL,
+        chain_id     INTEGER NOT NULL,
+        created_at   TEXT    NOT NULL
+      ) STRICT;
+
+      CREATE INDEX launch_applications_by_submitter ON launch_applications (submitted_by, created_at);
+    `,
+  },
+];
+
+/** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */
+export function migrate(
+  db: DatabaseSync,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now: () => Date = () => new Date(),
+): number {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    INTEGER NOT NULL PRIMARY KEY,
+      name       TEXT    NOT NULL,
+      applied_at TEXT    NOT NULL
+    ) STRICT
+  `);
+  const row = db.prepare("SELECT MAX(version) AS version FROM schema_migrations").get();
+  const current = typeof row?.version === "number" ? row.version : 0;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`Database schema is at version ${current}, newer than this server knows (${latest}).`);
+  }
+  const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, now().toISOString());
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw new Error(`Migration ${migration.version} (${migration.name}) failed.`, { cause: error });
+    }
+  }
+  return Math.max(current, latest);
+}

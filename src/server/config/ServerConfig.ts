@@ -1,0 +1,19 @@
+/** Everything the API server needs from its environment, already validated. */
+export type ServerConfig = {
+  nodeEnv: "development" | "test" | "production";
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Without a key the price comes from devPooPriceUsd. */
+  cmcApiKey: string | undefined;
+  devPooPriceUsd: number;
+  sessionSecret: string;
+  allowedOrigins: string[];
+  allowedChainIds: number[];
+  /** RPC URL per allowed chain id. */
+  rpcUrls: Record<number, string>;
+  deploymentsDir: string;
+  /** SQLite file, or ":memory:". */
+  databasePath: string;
+  registrableLaunchIds: string[];
+};

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import type { RegistrationStore } from "./ports/RegistrationStore";
+import { alice } from "./testing/hardhatAccounts";
+import { createTestApi, errorOf, SITE } from "./testing/testApi";
+
+function expectApiSecurityHeaders(response: Response) {
+  expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+  expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("x-frame-options")).toBe("DENY");
+  expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+}
+
+describe("createApi hardening", () => {
+  it("refuses a body over 16 KiB with 413, before anything else happens", async () => {
+    const api = createTestApi();
+    const nonce = await api.nonce();
+    const message = await api.message(alice, { nonce, statement: "x".repeat(17 * 1024) });
+    const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toBe("Request body is larger than 16 KiB.");
+    expectApiSecurityHeaders(response);
+    expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+  });
+
+  it("refuses an oversize body sent without Content-Length (streamed)", async () => {
+    const api = createTestApi();
+    const chunk = new TextEncoder().encode("a".repeat(4096));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 5) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await api.app.request("http://127.0.0.1:8787/api/auth/verify", {
+      method: "POST",
+      headers: { origin: SITE, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it('answers malformed JSON with 400 { error: "Malformed JSON body." }', async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    for (const [path, method] of [
+      ["/api/auth/verify", "POST"],
+      ["/api/launches/crap/registration", "PUT"],
+      ["/api/launch-applications", "POST"],
+    ] as const) {
+      for (const body of ['{"amountEth": "1"', "", "undefined", "{'a':1}"]) {
+        const response = await api.request(method, path, body, { cookie });
+        expect({ path, body, status: response.status, error: await errorOf(response) }).toEqual({
+          path,
+          body,
+          status: 400,
+          error: "Malformed JSON body.",
+        });
+      }
+    }
+    expect(
+      await api.store.find({ launchId: "crap", chainId: 31337, address: alice.address }),
+    ).toBeUndefined();
+  });
+
+  it("sets the security headers on every answer, and never CORS headers", async () => {
+    const api = createTestApi();
+    const answers = [
+      await api.request("GET", "/api/price/poo", undefined, { origin: "https://evil.example" }),
+      await api.request("GET", "/api/auth/me"),
+      await api.request("GET", "/nope"),
+      await api.request("POST", "/api/auth/verify", "{", {}),
+      await api.request("OPTIONS", "/api/auth/verify", undefined, {
+        origin: "https://evil.example",
+        headers: { "access-control-request-method": "POST" },
+      }),
+    ];
+    for (const response of answers) expectApiSecurityHeaders(response);
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 404, 400, 404]);
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const response = await createTestApi().request("GET", "/api/unknown");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found." });
+  });
+
+  it("answers an unexpected failure with a JSON 500 and logs it", async () => {
+    const broken: RegistrationStore = {
+      upsert: async () => {
+        throw new Error("disk I/O error");
+      },
+      find: async () => undefined,
+    };
+    const api = createTestApi({ registrationStore: broken });
+    const cookie = await api.signIn(alice);
+    const response = await api.request(
+      "PUT",
+      "/api/launches/crap/registration",
+      { amountEth: "1" },
+      { cookie },
+    );
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: "Internal server error." });
+    expectApiSecurityHeaders(response);
+    expect(api.logger.lines.at(-1)).toMatchObject({ level: "error", fields: { reason: "disk I/O error" } });
+  });
+
+  it("refuses state changes marked cross-site by the browser even without Origin", async () => {
+    const api = createTestApi();
+    const response = await api.request("POST", "/api/auth/logout", undefined, {
+      origin: null,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect(await errorOf(response)).toBe("Cross-origin request refused.");
+  });
+});

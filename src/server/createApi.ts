@@ -1,0 +1,121 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { FixedWindowRateLimiter } from "./adapters/FixedWindowRateLimiter";
+import type { ApiEnv } from "./http/ApiEnv";
+import { authRoutes } from "./http/authRoutes";
+import { socketClientIp } from "./http/clientIp";
+import { jsonError } from "./http/jsonError";
+import { launchRoutes } from "./http/launchRoutes";
+import { priceRoutes } from "./http/priceRoutes";
+import { sameOriginGuard } from "./http/sameOriginGuard";
+import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
+import type { BalanceReader } from "./ports/BalanceReader";
+import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
+import type { Logger } from "./ports/Logger";
+import type { NonceStore } from "./ports/NonceStore";
+import type { PriceSource } from "./ports/PriceSource";
+import type { RateLimiter } from "./ports/RateLimiter";
+import type { RegistrationStore } from "./ports/RegistrationStore";
+import type { SignatureVerifier } from "./ports/SignatureVerifier";
+import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
+import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { GetRegistration } from "./use-cases/GetRegistration";
+import { IssueNonce } from "./use-cases/IssueNonce";
+import { RegisterForLaunch } from "./use-cases/RegisterForLaunch";
+import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
+import { VerifySignIn } from "./use-cases/VerifySignIn";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export type ApiDeps = {
+  /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
+  allowedOrigins: readonly string[];
+  allowedChainIds: readonly number[];
+  /** HMAC key of the session cookie. */
+  sessionSecret: string;
+  registrableLaunchIds: readonly string[];
+  priceSource: PriceSource;
+  nonceStore: NonceStore;
+  signatureVerifier: SignatureVerifier;
+  balanceReader: BalanceReader;
+  registrationStore: RegistrationStore;
+  applicationStore: LaunchApplicationStore;
+  logger: Logger;
+  now?: () => number;
+  clientIp?: (c: Context) => string;
+  rateLimiters?: Partial<{ nonce: RateLimiter; verify: RateLimiter; application: RateLimiter }>;
+  newId?: () => string;
+};
+
+/** The API as a Hono app; `app.request()` exercises it without a socket. */
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+  const now = deps.now ?? Date.now;
+  const { logger } = deps;
+  const session: SessionCookieSettings = {
+    secret: deps.sessionSecret,
+    allowedChainIds: deps.allowedChainIds,
+    now,
+  };
+  const getPooPrice = new GetPooPrice({ source: deps.priceSource, logger, now });
+
+  const app = new Hono<ApiEnv>();
+  app.use(apiSecureHeaders());
+  app.use(noStore);
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => jsonError(c, 413, "Request body is larger than 16 KiB."),
+    }),
+  );
+  app.use(sameOriginGuard(deps.allowedOrigins));
+
+  app.route("/api/price", priceRoutes(getPooPrice));
+  app.route(
+    "/api/auth",
+    authRoutes({
+      issueNonce: new IssueNonce({ nonceStore: deps.nonceStore, now }),
+      verifySignIn: new VerifySignIn({
+        nonceStore: deps.nonceStore,
+        verifier: deps.signatureVerifier,
+        allowedOrigins: deps.allowedOrigins,
+        allowedChainIds: deps.allowedChainIds,
+        logger,
+        now,
+      }),
+      session,
+      allowedOrigins: deps.allowedOrigins,
+      nonceLimiter: deps.rateLimiters?.nonce ?? new FixedWindowRateLimiter(20, 60_000),
+      verifyLimiter: deps.rateLimiters?.verify ?? new FixedWindowRateLimiter(10, 60_000),
+      clientIp: deps.clientIp ?? socketClientIp,
+    }),
+  );
+  app.route(
+    "/api",
+    launchRoutes({
+      registerForLaunch: new RegisterForLaunch({
+        balances: deps.balanceReader,
+        price: getPooPrice,
+        store: deps.registrationStore,
+        logger,
+        now,
+      }),
+      getRegistration: new GetRegistration(deps.registrationStore),
+      submitLaunchApplication: new SubmitLaunchApplication({
+        store: deps.applicationStore,
+        now,
+        newId: deps.newId,
+      }),
+      registrableLaunchIds: deps.registrableLaunchIds,
+      requireSession: requireSession(session),
+      applicationLimiter: deps.rateLimiters?.application ?? new FixedWindowRateLimiter(10, 60 * 60_000),
+      now,
+    }),
+  );
+
+  app.notFound((c) => jsonError(c, 404, "Not found."));
+  app.onError((error, c) => {
+    logger.error("Unhandled API error", { method: c.req.method, path: c.req.path, reason: error.message });
+    return jsonError(c, 500, "Internal server error.");
+  });
+  return app;
+}

@@ -1,0 +1,382 @@
+import { describe, expect, it } from "vitest";
+import { FixedWindowRateLimiter } from "../adapters/FixedWindowRateLimiter";
+import type { SignatureVerifier } from "../ports/SignatureVerifier";
+import { alice, bob } from "../testing/hardhatAccounts";
+import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
+
+describe("GET /api/auth/nonce", () => {
+  it("hands out distinct 128-bit alphanumeric nonces that expire in 5 minutes", async () => {
+    const api = createTestApi();
+    const response = await api.request("GET", "/api/auth/nonce");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { nonce: string; expiresAt: string };
+    expect(body.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.expiresAt).toBe(new Date(api.clock.now + 5 * 60_000).toISOString());
+    expect(await api.nonceStore.inspect(body.nonce, api.clock.now)).toBe("valid");
+    const more = await Promise.all(Array.from({ length: 10 }, () => api.nonce()));
+    expect(new Set([body.nonce, ...more]).size).toBe(11);
+  });
+
+  it("limits each client to 20 nonces a minute, with Retry-After", async () => {
+    const api = createTestApi();
+    for (let i = 0; i < 20; i += 1) expect((await api.request("GET", "/api/auth/nonce")).status).toBe(200);
+    const limited = await api.request("GET", "/api/auth/nonce");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(await errorOf(limited)).toBe("Too many requests; retry in 60 s.");
+    const otherClient = await api.request("GET", "/api/auth/nonce", undefined, {
+      headers: { "x-test-client-ip": "203.0.113.9" },
+    });
+    expect(otherClient.status).toBe(200);
+    api.clock.now += 60_000;
+    expect((await api.request("GET", "/api/auth/nonce")).status).toBe(200);
+  });
+});
+
+describe("POST /api/auth/verify", () => {
+  it("signs in with a real EIP-4361 signature and sets a signed, HttpOnly, Lax session cookie for 24 h", async () => {
+    const api = createTestApi();
+    const message = await api.message(alice);
+    const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      address: alice.address,
+      chainId: 31337,
+      expiresAt: new Date(api.clock.now + 24 * 3_600_000).toISOString(),
+    });
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^poo_session=0x[0-9a-fA-F]{40}\.31337\.\d+\.[A-Za-z0-9%+/=]+;/);
+    expect(setCookie).toContain("Max-Age=86400");
+    expect(setCookie).toContain("Path=/api");
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).not.toContain("Secure");
+  });
+
+  it("marks the cookie Secure for a non-local origin", async () => {
+    const api = createTestApi({ allowedOrigins: ["https://poo.finance"] });
+    const message = await api.message(alice, { domain: "poo.finance", uri: "https://poo.finance/launch" });
+    const response = await api.verify(
+      { message, signature: await alice.signMessage({ message }) },
+      { origin: "https://poo.finance" },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toContain("; Secure");
+  });
+
+  it("ends the session at the message's expirationTime when that comes first", async () => {
+    const api = createTestApi();
+    const message = await api.message(alice, { expirationTime: new Date(api.clock.now + 3_600_000) });
+    const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
+    expect(response.headers.get("set-cookie")).toContain("Max-Age=3600");
+  });
+
+  it("accepts a request without Origin whose host is an allowed origin (same-origin proxy)", async () => {
+    const api = createTestApi();
+    const message = await api.message(alice);
+    const response = await api.app.request(`${SITE}/api/auth/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message, signature: await alice.signMessage({ message }) }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  describe("refuses, with a distinct 4xx and no state change:", () => {
+    async function expectRefused(response: Response, status: number, error: string) {
+      expect({ status: response.status, error: await errorOf(response) }).toEqual({ status, error });
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+
+    it("a replayed nonce", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      const body = { message, signature: await alice.signMessage({ message }) };
+      expect((await api.verify(body)).status).toBe(200);
+      await expectRefused(await api.verify(body), 401, "Sign-in nonce has already been used.");
+    });
+
+    it("a nonce this server never issued", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { nonce: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6" });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in nonce was not issued by this server.",
+      );
+    });
+
+    it("a nonce older than 5 minutes", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      api.clock.now += 5 * 60_000;
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in nonce has expired; request a new one.",
+      );
+    });
+
+    it("an expired message, leaving its nonce usable", async () => {
+      const api = createTestApi();
+      const nonce = await api.nonce();
+      const message = await api.message(alice, { nonce, expirationTime: new Date(api.clock.now - 1) });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message has expired.",
+      );
+      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    });
+
+    it("a message that is not valid yet (notBefore)", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { notBefore: new Date(api.clock.now + 10 * 60_000) });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message is not valid yet.",
+      );
+    });
+
+    it("a message issued in the future", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { issuedAt: new Date(api.clock.now + 5 * 60_000) });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message is issued in the future.",
+      );
+    });
+
+    it("a message for another domain (phishing site), leaving its nonce usable", async () => {
+      const api = createTestApi();
+      const nonce = await api.nonce();
+      const message = await api.message(alice, { nonce, domain: "poo-finance.evil.example" });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message domain does not match this site.",
+      );
+      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    });
+
+    it("a message whose domain is another allowed origin than the one the request comes from", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { domain: "localhost:5173" });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message domain does not match this site.",
+      );
+    });
+
+    it("a message whose URI is not an allowed origin", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { uri: "https://evil.example/login" });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message URI is not an allowed origin.",
+      );
+    });
+
+    it("a message for a chain that is not allowed", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice, { chainId: 1 });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Chain 1 is not allowed for sign-in.",
+      );
+    });
+
+    it("a message signed by another address, leaving its nonce usable", async () => {
+      const api = createTestApi();
+      const nonce = await api.nonce();
+      const message = await api.message(alice, { nonce });
+      await expectRefused(
+        await api.verify({ message, signature: await bob.signMessage({ message }) }),
+        401,
+        "Signature does not match the sign-in message and address.",
+      );
+      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      const retry = await api.verify({ message, signature: await alice.signMessage({ message }) });
+      expect(retry.status).toBe(200);
+    });
+
+    it("a tampered message (address swapped after signing)", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      const signature = await alice.signMessage({ message });
+      const tampered = message.replace(alice.address, bob.address);
+      await expectRefused(
+        await api.verify({ message: tampered, signature }),
+        401,
+        "Signature does not match the sign-in message and address.",
+      );
+    });
+
+    it("a tampered message (statement changed after signing)", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      const signature = await alice.signMessage({ message });
+      await expectRefused(
+        await api.verify({
+          message: message.replace("Sign in to POO Finance.", "Sign in to POO Finance!"),
+          signature,
+        }),
+        401,
+        "Signature does not match the sign-in message and address.",
+      );
+    });
+
+    it("a text that is not an EIP-4361 message", async () => {
+      const api = createTestApi();
+      await expectRefused(
+        await api.verify({ message: "hello", signature: await alice.signMessage({ message: "hello" }) }),
+        400,
+        "Sign-in message is not a valid EIP-4361 message.",
+      );
+    });
+
+    it("a signature that is not hex", async () => {
+      const api = createTestApi();
+      await expectRefused(
+        await api.verify({ message: await api.message(alice), signature: "not-a-signature" }),
+        400,
+        "signature: signature must be 0x-prefixed hex bytes.",
+      );
+    });
+
+    it("a body with missing or extra fields", async () => {
+      const api = createTestApi();
+      await expectRefused(
+        await api.verify({ signature: "0x00" }),
+        400,
+        "message: Invalid input: expected string, received undefined",
+      );
+      const message = await api.message(alice);
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }), admin: true }),
+        400,
+        'Unrecognized key: "admin"',
+      );
+    });
+
+    it("a request from an origin that is not allowed", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      await expectRefused(
+        await api.verify(
+          { message, signature: await alice.signMessage({ message }) },
+          { origin: "https://evil.example" },
+        ),
+        403,
+        "Cross-origin request refused.",
+      );
+    });
+
+    it("a request without Origin to a host that is not an allowed origin", async () => {
+      const api = createTestApi();
+      const message = await api.message(alice);
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }, { origin: null }),
+        403,
+        "Sign-in is only accepted from the POO Finance web app.",
+      );
+    });
+
+    it("more than 10 attempts a minute from one client", async () => {
+      const api = createTestApi();
+      for (let i = 0; i < 10; i += 1)
+        expect((await api.verify({ message: "x", signature: "0x00" })).status).toBe(400);
+      const limited = await api.verify({ message: "x", signature: "0x00" });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("60");
+    });
+  });
+
+  it("answers 503 and keeps the nonce when the signature cannot be checked (RPC down)", async () => {
+    const failing: SignatureVerifier = {
+      verify: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+    };
+    const api = createTestApi({
+      signatureVerifier: failing,
+      rateLimiters: { verify: new FixedWindowRateLimiter(100, 60_000) },
+    });
+    const nonce = await api.nonce();
+    const message = await api.message(alice, { nonce });
+    const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toBe("Could not verify the signature right now; please retry.");
+    expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    expect(api.logger.lines.at(-1)).toMatchObject({
+      level: "warn",
+      message: "Sign-in signature check failed",
+    });
+  });
+
+  it("lets only one of two concurrent verifications of the same message through", async () => {
+    const api = createTestApi();
+    const message = await api.message(alice);
+    const body = { message, signature: await alice.signMessage({ message }) };
+    const statuses = (await Promise.all([api.verify(body), api.verify(body)]))
+      .map((response) => response.status)
+      .sort();
+    expect(statuses).toEqual([200, 401]);
+  });
+});
+
+describe("GET /api/auth/me and POST /api/auth/logout", () => {
+  it("returns the session's address and chain", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice, { chainId: 11155111 });
+    const response = await api.request("GET", "/api/auth/me", undefined, { cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      address: alice.address,
+      chainId: 11155111,
+      expiresAt: new Date(api.clock.now + 24 * 3_600_000).toISOString(),
+    });
+  });
+
+  it("is 401 without a cookie, with a forged or tampered cookie, and after 24 hours", async () => {
+    const api = createTestApi();
+    const me = (cookie?: string) => api.request("GET", "/api/auth/me", undefined, { cookie });
+    expect((await me()).status).toBe(401);
+    expect(await errorOf(await me())).toBe("Not signed in.");
+
+    const cookie = await api.signIn(alice);
+    const [name, value = ""] = cookie.split("=");
+    const decoded = decodeURIComponent(value);
+    const swapped = decoded.replace(alice.address, bob.address);
+    expect((await me(`${name}=${encodeURIComponent(swapped)}`)).status).toBe(401);
+    expect((await me(`${name}=${bob.address}.31337.9999999999`)).status).toBe(401);
+
+    expect((await me(cookie)).status).toBe(200);
+    api.clock.now += 24 * 3_600_000;
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it("is 401 with a cookie signed by another server secret", async () => {
+    const first = createTestApi({ sessionSecret: "first-secret-first-secret-first-secret" });
+    const cookie = await first.signIn(alice);
+    const second = createTestApi({ sessionSecret: "other-secret-other-secret-other-secret" });
+    expect((await second.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(401);
+  });
+
+  it("logout expires the cookie", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    const response = await api.request("POST", "/api/auth/logout", undefined, { cookie });
+    expect(response.status).toBe(204);
+    const cleared = response.headers.get("set-cookie") ?? "";
+    expect(cleared).toMatch(/^poo_session=;/);
+    expect(cleared).toContain("Max-Age=0");
+    expect(cleared).toContain("Path=/api");
+    expect(sessionCookieOf(response)).toBe("poo_session=");
+  });
+});

@@ -1,0 +1,89 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { RateLimiter } from "../ports/RateLimiter";
+import type { IssueNonce } from "../use-cases/IssueNonce";
+import type { VerifySignIn } from "../use-cases/VerifySignIn";
+import type { ApiEnv } from "./ApiEnv";
+import { jsonError } from "./jsonError";
+import { rateLimit } from "./rateLimit";
+import { readJsonBody } from "./readJsonBody";
+import {
+  clearSessionCookie,
+  readSession,
+  writeSessionCookie,
+  type SessionCookieSettings,
+} from "./sessionCookie";
+import { isLocalOrigin, resolveSiteOrigin } from "./siteOrigin";
+
+export type AuthRoutesDeps = {
+  issueNonce: IssueNonce;
+  verifySignIn: VerifySignIn;
+  session: SessionCookieSettings;
+  allowedOrigins: readonly string[];
+  nonceLimiter: RateLimiter;
+  verifyLimiter: RateLimiter;
+  clientIp: (c: Context) => string;
+};
+
+const verifyBodySchema = z.strictObject({
+  message: z.string().min(1, "message is required.").max(4096, "message is longer than 4096 characters."),
+  signature: z
+    .string()
+    .max(8192, "signature is too long.")
+    .regex(/^0x(?:[0-9a-fA-F]{2})+$/, "signature must be 0x-prefixed hex bytes.")
+    .transform((value) => value as `0x${string}`),
+});
+
+/** Sign-In with Ethereum: nonce, verify (sets the session cookie), me, logout. */
+export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
+  const now = deps.session.now;
+  const secureFor = (c: Context): boolean => {
+    const site = resolveSiteOrigin(c, deps.allowedOrigins);
+    return site === undefined || !isLocalOrigin(site);
+  };
+
+  return new Hono<ApiEnv>()
+    .get(
+      "/nonce",
+      rateLimit(deps.nonceLimiter, (c) => `nonce:${deps.clientIp(c)}`, now),
+      async (c) => {
+        const { nonce, expiresAt } = await deps.issueNonce.execute();
+        return c.json({ nonce, expiresAt: expiresAt.toISOString() });
+      },
+    )
+    .post(
+      "/verify",
+      rateLimit(deps.verifyLimiter, (c) => `verify:${deps.clientIp(c)}`, now),
+      async (c) => {
+        const siteOrigin = resolveSiteOrigin(c, deps.allowedOrigins);
+        if (siteOrigin === undefined)
+          return jsonError(c, 403, "Sign-in is only accepted from the POO Finance web app.");
+        const body = await readJsonBody(c, verifyBodySchema);
+        if (!body.ok) return body.response;
+
+        const result = await deps.verifySignIn.execute({ ...body.data, siteOrigin });
+        if (!result.ok) return jsonError(c, result.status, result.error);
+
+        const { session } = result;
+        await writeSessionCookie(c, session, deps.session.secret, !isLocalOrigin(siteOrigin), now());
+        return c.json({
+          address: session.address,
+          chainId: session.chainId,
+          expiresAt: new Date(session.expiresAtMs).toISOString(),
+        });
+      },
+    )
+    .get("/me", async (c) => {
+      const session = await readSession(c, deps.session);
+      if (!session) return jsonError(c, 401, "Not signed in.");
+      return c.json({
+        address: session.address,
+        chainId: session.chainId,
+        expiresAt: new Date(session.expiresAtMs).toISOString(),
+      });
+    })
+    .post("/logout", (c) => {
+      clearSessionCookie(c, secureFor(c));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+
+/**
+ * The allowed web origin a request comes from: its Origin header when present (browsers send it
+ * on every POST), otherwise the one whose host is the request's host (same-origin proxy).
+ */
+export function resolveSiteOrigin(c: Context, allowedOrigins: readonly string[]): string | undefined {
+  const origin = c.req.header("origin");
+  if (origin !== undefined) return allowedOrigins.includes(origin) ? origin : undefined;
+  const host = new URL(c.req.url).host.toLowerCase();
+  return allowedOrigins.find((allowed) => new URL(allowed).host === host);
+}
+
+const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Plain-HTTP development hosts, where a Secure cookie would not be sent back by every browser. */
+export function isLocalOrigin(origin: string): boolean {
+  return LOCAL_HOSTNAMES.has(new URL(origin).hostname);
+}

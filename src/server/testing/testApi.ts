@@ -1,0 +1,127 @@
+import { parseEther } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { createSiweMessage, type CreateSiweMessageParameters } from "viem/siwe";
+import { DevPriceSource } from "../adapters/DevPriceSource";
+import { EcdsaSignatureVerifier } from "../adapters/EcdsaSignatureVerifier";
+import { InMemoryNonceStore } from "../adapters/InMemoryNonceStore";
+import { SqliteRegistrationStore } from "../adapters/SqliteRegistrationStore";
+import { createApi, type ApiDeps } from "../createApi";
+import { alice, bob, carol } from "./hardhatAccounts";
+import { FakeBalanceReader } from "./FakeBalanceReader";
+import { memoryLogger } from "./memoryLogger";
+
+export const SITE = "http://127.0.0.1:5173";
+export const SITE_HOST = "127.0.0.1:5173";
+export const API = "http://127.0.0.1:8787";
+export const START = Date.parse("2025-06-02T10:00:00.000Z");
+export const SECRET = "test-session-secret-0123456789abcdef";
+
+export type RequestOptions = {
+  cookie?: string;
+  origin?: string | null;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+};
+
+/**
+ * The API wired with in-memory and fake adapters: a settable clock, Hardhat accounts with POO
+ * balances (alice and bob eligible at the dev price, carol not), and helpers that sign in for real.
+ */
+export function createTestApi(overrides: Partial<ApiDeps> = {}) {
+  const clock = { now: START };
+  const balances = new FakeBalanceReader()
+    .set(31337, alice.address, parseEther("23810"))
+    .set(31337, bob.address, parseEther("1000000"))
+    .set(31337, carol.address, parseEther("23809"))
+    .set(11155111, alice.address, parseEther("50000"));
+  const nonceStore = new InMemoryNonceStore();
+  const store = SqliteRegistrationStore.open(":memory:");
+  const logger = memoryLogger();
+  const app = createApi({
+    allowedOrigins: [SITE, "http://localhost:5173"],
+    allowedChainIds: [31337, 11155111],
+    sessionSecret: SECRET,
+    registrableLaunchIds: ["crap"],
+    priceSource: new DevPriceSource(0.0042, () => clock.now),
+    nonceStore,
+    signatureVerifier: new EcdsaSignatureVerifier(),
+    balanceReader: balances,
+    registrationStore: store,
+    applicationStore: store,
+    logger,
+    now: () => clock.now,
+    clientIp: (c) => c.req.header("x-test-client-ip") ?? "198.51.100.1",
+    ...overrides,
+  });
+
+  function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<Response> {
+    const headers = new Headers(options.headers);
+    const origin = options.origin === undefined ? (method === "GET" ? null : SITE) : options.origin;
+    if (origin !== null) headers.set("origin", origin);
+    if (options.cookie) headers.set("cookie", options.cookie);
+    if (body !== undefined) {
+      const contentType = options.contentType === undefined ? "application/json" : options.contentType;
+      if (contentType !== null) headers.set("content-type", contentType);
+    }
+    const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+    return Promise.resolve(app.request(`${API}${path}`, { method, headers, body: payload }));
+  }
+
+  async function nonce(): Promise<string> {
+    const response = await request("GET", "/api/auth/nonce");
+    const { nonce: value } = (await response.json()) as { nonce: string };
+    return value;
+  }
+
+  /** A SIWE message as the web app would build it, with any field overridden. */
+  async function message(
+    account: PrivateKeyAccount,
+    fields: Partial<CreateSiweMessageParameters> = {},
+  ): Promise<string> {
+    return createSiweMessage({
+      address: account.address,
+      chainId: 31337,
+      domain: SITE_HOST,
+      nonce: fields.nonce ?? (await nonce()),
+      uri: SITE,
+      version: "1",
+      statement: "Sign in to POO Finance.",
+      issuedAt: new Date(clock.now),
+      ...fields,
+    });
+  }
+
+  function verify(body: unknown, options?: RequestOptions): Promise<Response> {
+    return request("POST", "/api/auth/verify", body, options);
+  }
+
+  /** Signs in for real and returns the session cookie ("poo_session=..."). */
+  async function signIn(
+    account: PrivateKeyAccount,
+    fields: Partial<CreateSiweMessageParameters> = {},
+  ): Promise<string> {
+    const text = await message(account, fields);
+    const response = await verify({ message: text, signature: await account.signMessage({ message: text }) });
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return sessionCookieOf(response);
+  }
+
+  return { app, clock, balances, nonceStore, store, logger, request, nonce, message, verify, signIn };
+}
+
+export function sessionCookieOf(response: Response): string {
+  const header = response.headers.get("set-cookie");
+  if (!header) throw new Error("no Set-Cookie in the response");
+  return header.split(";")[0] ?? "";
+}
+
+export async function errorOf(response: Response): Promise<string> {
+  const body = (await response.json()) as { error?: unknown };
+  return String(body.error);
+}

@@ -1,0 +1,68 @@
+import type { Session } from "../model/Session";
+import { isWhitelistEligible, usdValueOf } from "../model/whitelistEligibility";
+import type { BalanceReader } from "../ports/BalanceReader";
+import type { Logger } from "../ports/Logger";
+import type { Registration, RegistrationStore } from "../ports/RegistrationStore";
+import { fail, type Failure } from "./Failure";
+import type { GetPooPrice } from "./GetPooPrice";
+
+export const INELIGIBLE_MESSAGE =
+  "You are ineligible for a whitelist: hold at least 100 USD worth of POO to register. You can buy POO on a decentralised exchange.";
+
+export type RegisterForLaunchDeps = {
+  balances: BalanceReader;
+  price: GetPooPrice;
+  store: RegistrationStore;
+  logger: Logger;
+  now: () => number;
+};
+
+/**
+ * Creates or changes the signed-in wallet's registration for a launch, after re-checking on the
+ * server that it holds at least 100 USD of POO at the current price.
+ */
+export class RegisterForLaunch {
+  constructor(private readonly deps: RegisterForLaunchDeps) {}
+
+  async execute(input: {
+    launchId: string;
+    session: Session;
+    amountWei: bigint;
+  }): Promise<{ ok: true; registration: Registration; created: boolean } | Failure> {
+    const { deps } = this;
+    const { address, chainId } = input.session;
+
+    const price = await deps.price.execute();
+    if (!price.ok)
+      return fail(503, "POO price is unavailable, so eligibility cannot be checked right now; please retry.");
+
+    let balance: bigint;
+    try {
+      balance = await deps.balances.pooBalanceOf(chainId, address);
+    } catch (error) {
+      deps.logger.warn("POO balance read failed", {
+        chainId,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return fail(503, "Could not read your POO balance right now; please retry.");
+    }
+
+    if (!isWhitelistEligible(balance, price.quote.usd)) {
+      deps.logger.info("Whitelist registration refused: ineligible", {
+        chainId,
+        address,
+        usdValue18: usdValueOf(balance, price.quote.usd).toString(),
+      });
+      return fail(403, INELIGIBLE_MESSAGE);
+    }
+
+    const { registration, created } = await deps.store.upsert({
+      launchId: input.launchId,
+      chainId,
+      address,
+      amountWei: input.amountWei,
+      at: new Date(deps.now()),
+    });
+    return { ok: true, registration, created };
+  }
+}

@@ -1,0 +1,121 @@
+import { getAddress, isAddress, type Hex } from "viem";
+import { parseSiweMessage } from "viem/siwe";
+import type { Session } from "../model/Session";
+import type { Logger } from "../ports/Logger";
+import type { NonceState, NonceStore } from "../ports/NonceStore";
+import type { SignatureVerifier } from "../ports/SignatureVerifier";
+import { fail, type Failure } from "./Failure";
+
+export const SESSION_TTL_MS = 24 * 60 * 60_000;
+/** Tolerated clock difference between the wallet's device and the server. */
+export const CLOCK_SKEW_MS = 60_000;
+
+export type VerifySignInDeps = {
+  nonceStore: NonceStore;
+  verifier: SignatureVerifier;
+  allowedOrigins: readonly string[];
+  allowedChainIds: readonly number[];
+  logger: Logger;
+  now: () => number;
+};
+
+export type VerifySignInInput = {
+  message: string;
+  signature: Hex;
+  /** The allowed web origin the request came from; the message must name it. */
+  siteOrigin: string;
+};
+
+const NONCE_ERRORS: Record<Exclude<NonceState, "valid">, string> = {
+  unknown: "Sign-in nonce was not issued by this server.",
+  used: "Sign-in nonce has already been used.",
+  expired: "Sign-in nonce has expired; request a new one.",
+};
+
+/**
+ * Checks an EIP-4361 message and its signature and, when everything holds, consumes the nonce and
+ * returns the session. Every refusal leaves the nonce as it was, so the user can retry.
+ */
+export class VerifySignIn {
+  constructor(private readonly deps: VerifySignInDeps) {}
+
+  async execute({
+    message,
+    signature,
+    siteOrigin,
+  }: VerifySignInInput): Promise<{ ok: true; session: Session } | Failure> {
+    const { deps } = this;
+    const now = deps.now();
+    const fields = parseSiweMessage(message);
+    const { address, chainId, domain, nonce, uri, version, issuedAt, expirationTime, notBefore, scheme } =
+      fields;
+    if (
+      address === undefined ||
+      !isAddress(address, { strict: false }) ||
+      chainId === undefined ||
+      domain === undefined ||
+      nonce === undefined ||
+      uri === undefined ||
+      version !== "1" ||
+      issuedAt === undefined ||
+      [issuedAt, expirationTime, notBefore].some((date) => date !== undefined && Number.isNaN(date.getTime()))
+    ) {
+      return fail(400, "Sign-in message is not a valid EIP-4361 message.");
+    }
+
+    const site = new URL(siteOrigin);
+    if (domain !== site.host) return fail(401, "Sign-in message domain does not match this site.");
+    if (scheme !== undefined && `${scheme}:` !== site.protocol) {
+      return fail(401, "Sign-in message scheme does not match this site.");
+    }
+    if (!deps.allowedOrigins.includes(originOf(uri) ?? "")) {
+      return fail(401, "Sign-in message URI is not an allowed origin.");
+    }
+    if (!deps.allowedChainIds.includes(chainId))
+      return fail(401, `Chain ${chainId} is not allowed for sign-in.`);
+
+    if (issuedAt.getTime() > now + CLOCK_SKEW_MS)
+      return fail(401, "Sign-in message is issued in the future.");
+    if (expirationTime !== undefined && expirationTime.getTime() <= now)
+      return fail(401, "Sign-in message has expired.");
+    if (notBefore !== undefined && notBefore.getTime() > now + CLOCK_SKEW_MS) {
+      return fail(401, "Sign-in message is not valid yet.");
+    }
+
+    const nonceState = await deps.nonceStore.inspect(nonce, now);
+    if (nonceState !== "valid") return fail(401, NONCE_ERRORS[nonceState]);
+
+    let signatureValid: boolean;
+    try {
+      signatureValid = await deps.verifier.verify({
+        chainId,
+        address: getAddress(address),
+        message,
+        signature,
+      });
+    } catch (error) {
+      deps.logger.warn("Sign-in signature check failed", {
+        chainId,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return fail(503, "Could not verify the signature right now; please retry.");
+    }
+    if (!signatureValid) return fail(401, "Signature does not match the sign-in message and address.");
+
+    // Consumed only now: a concurrent request with the same nonce loses here.
+    const consumed = await deps.nonceStore.consume(nonce, deps.now());
+    if (consumed !== "valid") return fail(401, NONCE_ERRORS[consumed]);
+
+    const sessionEnd = now + SESSION_TTL_MS;
+    const expiresAtMs = expirationTime ? Math.min(sessionEnd, expirationTime.getTime()) : sessionEnd;
+    return { ok: true, session: { address: getAddress(address), chainId, expiresAtMs } };
+  }
+}
+
+function originOf(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+}
