@@ -53,10 +53,10 @@ contract Staking is Ownable, Pausable, ReentrancyGuardTransient {
 
     struct Position {
         uint256 amount;
-        uint256 stakedTime;
         uint256 rewardPerTokenPaid;
         uint256 rewards;
-        uint256 listIndex; // 1-based position in `stakers`; 0 means not listed
+        uint64 stakedTime; // packed with listIndex: one storage slot less per staker
+        uint64 listIndex; // 1-based position in `stakers`; 0 means not listed
     }
 
     IERC20 private immutable _poo;
@@ -113,11 +113,11 @@ contract Staking is Ownable, Pausable, ReentrancyGuardTransient {
         Position storage position = _positions[msg.sender];
         if (position.listIndex == 0) {
             stakers.push(msg.sender);
-            position.listIndex = stakers.length;
+            position.listIndex = uint64(stakers.length);
         }
         uint256 newStake = position.amount + amount;
         position.amount = newStake;
-        position.stakedTime = block.timestamp;
+        position.stakedTime = uint64(block.timestamp);
         totalStaked += amount;
         emit Staked(msg.sender, amount, newStake);
         _poo.safeTransferFrom(msg.sender, address(this), amount);
@@ -277,7 +277,7 @@ contract Staking is Ownable, Pausable, ReentrancyGuardTransient {
     }
 
     /// @dev Swap-and-pop: O(1) whatever the number of stakers.
-    function _removeStaker(uint256 listIndex) private {
+    function _removeStaker(uint64 listIndex) private {
         uint256 last = stakers.length;
         if (listIndex != last) {
             address moved = stakers[last - 1];

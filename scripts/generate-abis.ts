@@ -31,4 +31,6 @@ const header =
   "// Do not edit by hand: change the contracts and recompile.\n\n";
 mkdirSync(path.dirname(outFile), { recursive: true });
 writeFileSync(outFile, header + blocks.join("\n"), "utf8");
-console.log(`Wrote ${path.relative(rootDir, outFile)} (${exportsByContract.map(([, name]) => name).join(", ")})`);
+console.log(
+  `Wrote ${path.relative(rootDir, outFile)} (${exportsByContract.map(([, name]) => name).join(", ")})`,
+);

@@ -1,7 +1,18 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getAddress, parseEther } from "viem";
-import type { Abi, Account, Address, Chain, Client, Hash, Hex, PublicClient, Transport, WalletClient } from "viem";
+import type {
+  Abi,
+  Account,
+  Address,
+  Chain,
+  Client,
+  Hash,
+  Hex,
+  PublicClient,
+  Transport,
+  WalletClient,
+} from "viem";
 import { z } from "zod";
 import { loadArtifact } from "./artifacts.ts";
 
@@ -109,7 +120,7 @@ export function parseDeployment(json: unknown): Deployment {
 export async function deployStack(options: DeployStackOptions): Promise<Deployment> {
   const { publicClient, walletClient } = options;
   const log = options.log ?? (() => {});
-  const deployer = walletClient.account.address;
+  const deployer = getAddress(walletClient.account.address); // JSON-RPC accounts may be lowercase
   const chain = walletClient.chain ?? null;
   const [pooArtifact, crapArtifact, stakingArtifact] = await Promise.all(
     ["PooToken", "CrapToken", "Staking"].map((name) => loadArtifact(name, options.artifactsDir)),
@@ -125,12 +136,24 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
     return receipt;
   };
   const deploy = async (label: string, abi: Abi, bytecode: Hex, args: readonly unknown[]) => {
-    const hash = await walletClient.deployContract({ abi, bytecode, args, account: walletClient.account, chain });
+    const hash = await walletClient.deployContract({
+      abi,
+      bytecode,
+      args,
+      account: walletClient.account,
+      chain,
+    });
     const receipt = await confirm(`deploy ${label}`, hash);
     if (!receipt.contractAddress) throw new Error(`deploy ${label}: no contract address in receipt`);
     return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
   };
-  const send = async (label: string, target: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
+  const send = async (
+    label: string,
+    target: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ) => {
     const hash = await walletClient.writeContract({
       address: target,
       abi,
@@ -164,10 +187,17 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
 
   await send("POO.setStakingContract", poo.address, pooArtifact.abi, "setStakingContract", [staking.address]);
   if (options.rewardFund > 0n) {
-    await send("CRAP.approve", crap.address, crapArtifact.abi, "approve", [staking.address, options.rewardFund]);
-    await send("Staking.fundRewards", staking.address, stakingArtifact.abi, "fundRewards", [options.rewardFund]);
+    await send("CRAP.approve", crap.address, crapArtifact.abi, "approve", [
+      staking.address,
+      options.rewardFund,
+    ]);
+    await send("Staking.fundRewards", staking.address, stakingArtifact.abi, "fundRewards", [
+      options.rewardFund,
+    ]);
   }
-  await send("Staking.setRewardRate", staking.address, stakingArtifact.abi, "setRewardRate", [options.rewardRate]);
+  await send("Staking.setRewardRate", staking.address, stakingArtifact.abi, "setRewardRate", [
+    options.rewardRate,
+  ]);
 
   for (const account of seedAccounts) {
     await send(`POO.transfer ${account}`, poo.address, pooArtifact.abi, "transfer", [account, pooEach]);
@@ -191,10 +221,15 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
  */
 export async function installMulticall3(client: Client, artifactsDir?: string): Promise<Address> {
   // Hardhat-only RPC methods are not in viem's public schema, hence the untyped request.
-  const request = client.request as unknown as (args: { method: string; params?: unknown[] }) => Promise<unknown>;
+  const request = client.request as unknown as (args: {
+    method: string;
+    params?: unknown[];
+  }) => Promise<unknown>;
   const chainId = Number(await request({ method: "eth_chainId" }));
   if (chainId !== LOCAL_CHAIN_ID) {
-    throw new Error(`installMulticall3 only runs on the local chain (${LOCAL_CHAIN_ID}), not on chain ${chainId}`);
+    throw new Error(
+      `installMulticall3 only runs on the local chain (${LOCAL_CHAIN_ID}), not on chain ${chainId}`,
+    );
   }
   const { deployedBytecode } = await loadArtifact("Multicall3Local", artifactsDir);
   await request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, deployedBytecode] });
