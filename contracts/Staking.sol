@@ -18,6 +18,8 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 /// taken from the reserve is rounded up and each staker's credit rounded down, so the sum of all
 /// credits never exceeds what left the reserve. While nobody stakes, nothing accrues and the
 /// reserve is untouched. Rewards keep accruing while the pool is paused; pausing only stops stakes.
+/// Both tokens must be plain ERC20s (no transfer fees, no rebasing). CRAP sent here directly rather
+/// than through fundRewards is never distributed (and, like POO, cannot be recovered).
 contract Staking is Ownable, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
