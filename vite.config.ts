@@ -1,14 +1,29 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
+import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders";
 
-// The API server (src/server) answers under /api; the local stack tells Vite where it listens.
-const apiTarget = process.env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
-const proxy = { "/api": { target: apiTarget, changeOrigin: false } };
-
-export default defineConfig({
-  plugins: [react()],
-  envPrefix: "VITE_",
-  server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy },
-  preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy },
-  build: { sourcemap: true, target: "es2022" },
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...process.env };
+  // The API server (src/server) answers under /api; the local stack tells Vite where it listens.
+  const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
+  const proxy = { "/api": { target: apiTarget, changeOrigin: false } };
+  const rpcUrls = [
+    env.VITE_LOCAL_RPC_URL || "http://127.0.0.1:8545",
+    env.VITE_SEPOLIA_RPC_URL,
+    env.VITE_SEPOLIA_FALLBACK_RPC_URL || "https://ethereum-sepolia-rpc.publicnode.com",
+  ].filter((u): u is string => Boolean(u));
+  const walletConnect = env.VITE_WALLETCONNECT_PROJECT_ID
+    ? ["wss://relay.walletconnect.org", "https://rpc.walletconnect.org", "https://api.web3modal.org", "https://pulse.walletconnect.org"]
+    : [];
+  // The production build is served with a CSP that allows no inline script; the dev server needs
+  // React's inline refresh preamble, so it gets the other headers only.
+  const headers = appSecurityHeaders({ rpcUrls, extraConnectSrc: walletConnect });
+  const { "Content-Security-Policy": _csp, ...devHeaders } = headers;
+  return {
+    plugins: [react()],
+    envPrefix: "VITE_",
+    server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
+    preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },
+    build: { sourcemap: true, target: "es2022" },
+  };
 });

@@ -103,14 +103,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, Staking ${deployment.staking}`);
 
     let apiUrl: string | undefined;
+    const web = options.web ?? "dev";
+    const webPort = options.webPort ?? (web === "preview" ? 4173 : 5173);
     if (options.api ?? true) {
-      apiUrl = await startApi(rootDir, chainUrl, options.apiPort ?? 8787, stoppers, log);
+      const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
+      apiUrl = await startApi(rootDir, chainUrl, options.apiPort ?? 8787, origins, stoppers, log);
     }
 
     let webUrl: string | undefined;
-    const web = options.web ?? "dev";
     if (web !== "none") {
-      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, options.webPort, stoppers);
+      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, webPort, stoppers);
       log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
     }
 
@@ -125,26 +127,25 @@ async function startApi(
   rootDir: string,
   chainUrl: string,
   port: number,
+  webOrigins: string[],
   stoppers: Stopper[],
   log: (message: string) => void,
-): Promise<string | undefined> {
-  // The API server lives in src/server; until it exists the stack runs without it.
-  const entry = path.join(rootDir, "src", "server", "startApiServer.ts");
-  let mod: { startApiServer?: (env: Record<string, string | undefined>) => Promise<{ url: string; close(): Promise<void> }> };
-  try {
-    mod = await import(entry);
-  } catch {
-    log("API server: not available yet (src/server/startApiServer.ts), skipped.");
-    return undefined;
-  }
-  if (!mod.startApiServer) return undefined;
-  const api = await mod.startApiServer({
+): Promise<string> {
+  const { parseServerConfig } = await import("../../src/server/config/parseServerConfig");
+  const { startApiServer } = await import("../../src/server/startApiServer");
+  const { config, warnings } = parseServerConfig({
     ...process.env,
     API_HOST: "127.0.0.1",
     API_PORT: String(port),
     CHAIN_RPC_URL_31337: chainUrl,
     DEPLOYMENTS_DIR: path.join(rootDir, "deployments"),
+    SIWE_ALLOWED_ORIGINS: process.env.SIWE_ALLOWED_ORIGINS ?? webOrigins.join(","),
+    SIWE_ALLOWED_CHAIN_IDS: process.env.SIWE_ALLOWED_CHAIN_IDS ?? "31337",
+    DATABASE_PATH: process.env.DATABASE_PATH ?? path.join(rootDir, "data", "poo.sqlite"),
   });
+  for (const warning of warnings) log(`API warning: ${warning}`);
+  mkdirSync(path.join(rootDir, "data"), { recursive: true });
+  const api = await startApiServer(config);
   stoppers.push(() => api.close());
   log(`API server on ${api.url}`);
   return api.url;
@@ -155,7 +156,7 @@ async function startWeb(
   rootDir: string,
   chainUrl: string,
   apiUrl: string | undefined,
-  webPort: number | undefined,
+  webPort: number,
   stoppers: Stopper[],
 ): Promise<string> {
   // Vite reads VITE_* from process.env at config time; the web app gets the chain it should use.
@@ -166,19 +167,19 @@ async function startWeb(
   if (mode === "dev") {
     const server = await vite.createServer({
       root: rootDir,
-      server: { host: "127.0.0.1", port: webPort ?? 5173, strictPort: true },
+      server: { host: "127.0.0.1", port: webPort, strictPort: true },
       clearScreen: false,
       logLevel: "warn",
     });
     await server.listen();
     stoppers.push(() => server.close());
-    return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort ?? 5173}`;
+    return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
   }
   const outDir = path.join(rootDir, "dist");
   await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
   const server = await vite.preview({
     root: rootDir,
-    preview: { host: "127.0.0.1", port: webPort ?? 4173, strictPort: true },
+    preview: { host: "127.0.0.1", port: webPort, strictPort: true },
     build: { outDir },
     logLevel: "warn",
   });
@@ -186,5 +187,5 @@ async function startWeb(
     () =>
       new Promise<void>((resolve, reject) => server.httpServer.close((e) => (e ? reject(e) : resolve()))),
   );
-  return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort ?? 4173}`;
+  return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
 }
