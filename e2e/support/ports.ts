@@ -1,0 +1,32 @@
+/**
+ * Ports used by the browser tests, read from the environment so that two runs on one machine (or a run
+ * next to `npm start` / `npm run dev`) do not collide. The defaults avoid the dev ports (chain 8545,
+ * vite 5173/4173, API 8787).
+ */
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a TCP port number (1-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+export interface E2ePorts {
+  /** The app stack's local chain (JSON-RPC over HTTP and WebSocket). */
+  readonly chain: number;
+  /** The web app under test. */
+  readonly web: number;
+  /** The app's API server (price proxy, sign-in). */
+  readonly api: number;
+  /** First port of the chains the wallet tests start, one per Playwright worker (base + worker index). */
+  readonly walletChain: number;
+}
+
+export const e2ePorts: E2ePorts = {
+  chain: portFromEnv("E2E_CHAIN_PORT", 8645),
+  web: portFromEnv("E2E_WEB_PORT", 4273),
+  api: portFromEnv("E2E_API_PORT", 8687),
+  walletChain: portFromEnv("E2E_WALLET_CHAIN_PORT", 8650),
+};

@@ -1,0 +1,551 @@
+import { randomUUID } from "node:crypto";
+import {
+  defineChain,
+  getAddress,
+  isAddress,
+  isAddressEqual,
+  numberToHex,
+  type Address,
+  type Hex,
+  type PrivateKeyAccount,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { getHttpRpcClient, type HttpRpcClient } from "viem/utils";
+import { hardhatPrivateKeys } from "./hardhatAccounts";
+import { sendSignedTransaction } from "./sendSignedTransaction";
+import type { BindingMessage, BindingReply, HelloResult, RpcErrorObject, WalletEvent } from "./protocol";
+import { defaultWalletChains, type WalletChain } from "./walletChains";
+import type { HeldApproval, SentTransaction, SignatureRecord, WatchedAsset } from "./WalletDriver";
+import {
+  parseAccountsPermissionParams,
+  parseAddChainParams,
+  parsePersonalSignParams,
+  parseSwitchChainParams,
+  parseTransactionParams,
+  parseTypedDataParams,
+  parseWatchAssetParams,
+  type TransactionParams,
+} from "./walletParams";
+import { RpcErrorCode, toRpcErrorObject, WalletRpcError } from "./WalletRpcError";
+
+/** One request the page made, as the wallet saw it. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly params: unknown;
+  readonly origin: string;
+  readonly outcome: "pending" | "ok" | "error";
+  readonly result?: unknown;
+  readonly error?: RpcErrorObject;
+}
+
+/** The EIP-2255 permission object `wallet_requestPermissions` / `wallet_getPermissions` return. */
+export interface AccountsPermission {
+  readonly id: string;
+  readonly parentCapability: "eth_accounts";
+  readonly invoker: string;
+  readonly date: number;
+  readonly caveats: readonly [
+    { readonly type: "restrictReturnedAccounts"; readonly value: readonly Address[] },
+  ];
+}
+
+/** Delivers an event to the pages of the given origins ("all" for every page). */
+export type EventSink = (event: WalletEvent, origins: readonly string[] | "all") => Promise<void>;
+
+export interface TestWalletControllerOptions {
+  /** The node every non-wallet request goes to, and transactions are sent to. */
+  readonly rpcUrl: string;
+  /** Chain id the node serves (Hardhat: 31337). The wallet starts on it. */
+  readonly nodeChainId?: number;
+  /** Keys of the wallet's accounts; default: Hardhat's first 10 default accounts. */
+  readonly privateKeys?: readonly Hex[];
+  /** Index of the account selected at start; default 0. */
+  readonly accountIndex?: number;
+  /** Networks the wallet knows; default: the local chain, Ethereum, Sepolia. */
+  readonly chains?: readonly WalletChain[];
+}
+
+/** Methods the wallet handles itself and does not support; never forwarded (the node would sign them). */
+const unsupportedMethods = new Set([
+  "eth_sign",
+  "eth_signTransaction",
+  "eth_signTypedData",
+  "eth_signTypedData_v1",
+  "eth_signTypedData_v3",
+  "eth_getEncryptionPublicKey",
+  "eth_decrypt",
+]);
+
+interface RejectionRule {
+  readonly method: string | undefined;
+}
+
+interface Hold {
+  readonly method: string | undefined;
+  arrived: (request: { method: string; params: unknown }) => void;
+  decision: Promise<"approve" | "reject">;
+}
+
+type MutableRecord = { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] };
+
+/**
+ * The Node-side half of the injected test wallet: a browser wallet's state machine (accounts,
+ * per-origin connection permission, known networks), real signing with viem, and forwarding of every
+ * other request to the local node. Private keys never reach the page.
+ *
+ * It approves every request as it arrives, like a user who always clicks "Confirm", unless a test
+ * armed a rejection (`rejectNextRequest`) or a hold (`holdNextApproval`). Approval requests are handled
+ * one at a time, as a wallet queues its confirmation windows.
+ *
+ * Whatever network the wallet is on, reads go to the one local node: switching to a chain the node
+ * does not serve models the "wrong network" case (eth_chainId reports that chain; the node still
+ * answers reads; transactions signed for it fail at the node).
+ */
+export class TestWalletController {
+  readonly rpcUrl: string;
+  readonly accounts: readonly PrivateKeyAccount[];
+  readonly #rpc: HttpRpcClient;
+  readonly #chains = new Map<number, WalletChain>();
+  readonly #permissions = new Map<string, AccountsPermission>();
+  readonly #log: MutableRecord[] = [];
+  readonly #sent: SentTransaction[] = [];
+  readonly #signatures: SignatureRecord[] = [];
+  readonly #assets: WatchedAsset[] = [];
+  readonly #rejections: RejectionRule[] = [];
+  readonly #holds: Hold[] = [];
+  readonly #sinks = new Set<EventSink>();
+  #active: PrivateKeyAccount;
+  #chainId: number;
+  #online = true;
+  #approvalQueue: Promise<void> = Promise.resolve();
+  #nextRpcId = 1;
+
+  constructor({
+    rpcUrl,
+    nodeChainId = 31_337,
+    privateKeys = hardhatPrivateKeys(10),
+    accountIndex = 0,
+    chains,
+  }: TestWalletControllerOptions) {
+    if (privateKeys.length === 0) throw new Error("the wallet needs at least one private key");
+    this.rpcUrl = rpcUrl;
+    this.#rpc = getHttpRpcClient(rpcUrl);
+    this.accounts = privateKeys.map((key) => privateKeyToAccount(key));
+    this.#active = this.#accountAt(accountIndex);
+    for (const chain of chains ?? defaultWalletChains(rpcUrl, nodeChainId))
+      this.#chains.set(chain.chainId, chain);
+    if (!this.#chains.has(nodeChainId))
+      throw new Error(`the chains must include the node's chain ${nodeChainId}`);
+    this.#chainId = nodeChainId;
+  }
+
+  // ---------------------------------------------------------------- test-side API
+
+  get address(): Address {
+    return this.#active.address;
+  }
+
+  get addresses(): readonly Address[] {
+    return this.accounts.map((account) => account.address);
+  }
+
+  get chainId(): number {
+    return this.#chainId;
+  }
+
+  get online(): boolean {
+    return this.#online;
+  }
+
+  /** Registers where events go (the Playwright glue adds one per installation); returns its removal. */
+  addEventSink(sink: EventSink): () => void {
+    this.#sinks.add(sink);
+    return () => this.#sinks.delete(sink);
+  }
+
+  /** Selects another account, as the user would in the wallet; connected origins get accountsChanged. */
+  async switchAccount(indexOrAddress: number | Address): Promise<Address> {
+    const next =
+      typeof indexOrAddress === "number"
+        ? this.#accountAt(indexOrAddress)
+        : this.accounts.find(
+            (account) => isAddress(indexOrAddress) && isAddressEqual(account.address, indexOrAddress),
+          );
+    if (!next) throw new Error(`the wallet has no account ${String(indexOrAddress)}`);
+    if (next !== this.#active) {
+      this.#active = next;
+      await this.#emitAccountsToConnected();
+    }
+    return next.address;
+  }
+
+  /**
+   * Switches network from within the wallet (every page gets chainChanged). A chain the wallet does
+   * not know is added with a placeholder name, so any id works for the "wrong network" case.
+   */
+  async switchChain(chainId: number): Promise<void> {
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`invalid chain id ${chainId}`);
+    if (!this.#chains.has(chainId)) {
+      this.addChain({
+        chainId,
+        chainName: `Chain ${chainId}`,
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: [this.rpcUrl],
+        blockExplorerUrls: [],
+      });
+    }
+    await this.#setChain(chainId);
+  }
+
+  /** Adds a network to the wallet without switching to it. */
+  addChain(chain: WalletChain): void {
+    this.#chains.set(chain.chainId, chain);
+  }
+
+  chains(): readonly WalletChain[] {
+    return [...this.#chains.values()];
+  }
+
+  /**
+   * The next request for `method` fails with 4001 "User rejected the request." and has no effect.
+   * Without a method: the next request that needs the user's approval (connect, sign, send, switch
+   * or add network, watch asset), so background reads cannot use up the rejection.
+   */
+  rejectNextRequest(method?: string): void {
+    this.#rejections.push({ method });
+  }
+
+  /** Holds the next approval request (for `method`, or any) until the test approves or rejects it. */
+  holdNextApproval(method?: string): HeldApproval {
+    let arrived!: (request: { method: string; params: unknown }) => void;
+    const requested = new Promise<{ method: string; params: unknown }>((resolve) => (arrived = resolve));
+    let decide!: (decision: "approve" | "reject") => void;
+    const decision = new Promise<"approve" | "reject">((resolve) => (decide = resolve));
+    this.#holds.push({ method, arrived, decision });
+    const settle = async (choice: "approve" | "reject"): Promise<void> => {
+      await requested;
+      decide(choice);
+    };
+    return { request: () => requested, approve: () => settle("approve"), reject: () => settle("reject") };
+  }
+
+  /** Every request the pages made, oldest first (wallet-internal start-up messages excluded). */
+  requests(): readonly RecordedRequest[] {
+    return this.#log.map((record) => ({ ...record }));
+  }
+
+  sentTransactions(): readonly SentTransaction[] {
+    return [...this.#sent];
+  }
+
+  signatures(): readonly SignatureRecord[] {
+    return [...this.#signatures];
+  }
+
+  watchedAssets(): readonly WatchedAsset[] {
+    return [...this.#assets];
+  }
+
+  /** Origins the user has connected (granted eth_accounts). */
+  connectedOrigins(): readonly string[] {
+    return [...this.#permissions.keys()];
+  }
+
+  /** Disconnects one origin (or all) from within the wallet: those pages get accountsChanged([]). */
+  async disconnect(origin?: string): Promise<void> {
+    const origins =
+      origin === undefined ? this.connectedOrigins() : this.connectedOrigins().filter((o) => o === origin);
+    for (const o of origins) this.#permissions.delete(o);
+    if (origins.length > 0) await this.#emit({ event: "accountsChanged", payload: [] }, origins);
+  }
+
+  /**
+   * Simulates the wallet losing (false) or regaining (true) its connection to the network: pages get
+   * EIP-1193 `disconnect` (code 4900) or `connect`, and requests fail with 4900 meanwhile.
+   */
+  async setOnline(online: boolean): Promise<void> {
+    if (online === this.#online) return;
+    this.#online = online;
+    await this.#emit(
+      online
+        ? { event: "connect", payload: { chainId: numberToHex(this.#chainId) } }
+        : {
+            event: "disconnect",
+            payload: {
+              code: RpcErrorCode.disconnected,
+              message: "The provider is disconnected from all chains.",
+            },
+          },
+      "all",
+    );
+  }
+
+  // ---------------------------------------------------------------- page-side entry point
+
+  /** Answers one message from the in-page provider of a page at `origin`. Never throws. */
+  async handle(origin: string, message: BindingMessage): Promise<BindingReply> {
+    if (message.kind === "hello") {
+      const hello: HelloResult = {
+        chainId: numberToHex(this.#chainId),
+        accounts: this.#accountsFor(origin),
+        online: this.#online,
+      };
+      return { ok: true, result: hello };
+    }
+    const record: MutableRecord = {
+      method: message.method,
+      params: message.params,
+      origin,
+      outcome: "pending",
+    };
+    this.#log.push(record);
+    try {
+      const result = await this.#request(origin, message.method, message.params);
+      record.outcome = "ok";
+      record.result = result;
+      return { ok: true, result: result ?? null };
+    } catch (error) {
+      const rpcError = toRpcErrorObject(error);
+      record.outcome = "error";
+      record.error = rpcError;
+      return { ok: false, error: rpcError };
+    }
+  }
+
+  async #request(origin: string, method: string, params: unknown): Promise<unknown> {
+    if (!this.#online)
+      throw new WalletRpcError(RpcErrorCode.disconnected, "The provider is disconnected from all chains.");
+    const ruleIndex = this.#rejections.findIndex((rule) => rule.method === method);
+    if (ruleIndex >= 0) {
+      this.#rejections.splice(ruleIndex, 1);
+      throw WalletRpcError.userRejected();
+    }
+
+    switch (method) {
+      case "eth_accounts":
+        return this.#accountsFor(origin);
+      case "eth_requestAccounts":
+        if (this.#permissions.has(origin)) return this.#accountsFor(origin);
+        return this.#withApproval(method, params, async () => {
+          await this.#grant(origin);
+          return this.#accountsFor(origin);
+        });
+      case "wallet_requestPermissions":
+        parseAccountsPermissionParams(params, method);
+        return this.#withApproval(method, params, async () => [await this.#grant(origin)]);
+      case "wallet_getPermissions": {
+        const permission = this.#permissions.get(origin);
+        return permission ? [this.#withCurrentAccount(permission)] : [];
+      }
+      case "wallet_revokePermissions":
+        parseAccountsPermissionParams(params, method);
+        await this.disconnect(origin);
+        return null;
+      case "eth_chainId":
+        return numberToHex(this.#chainId);
+      case "net_version":
+        return String(this.#chainId);
+      case "wallet_switchEthereumChain": {
+        const chainId = parseSwitchChainParams(params);
+        if (!this.#chains.has(chainId)) {
+          throw new WalletRpcError(
+            RpcErrorCode.unrecognizedChain,
+            `Unrecognized chain ID "${numberToHex(chainId)}". Try adding the chain using wallet_addEthereumChain first.`,
+          );
+        }
+        if (chainId === this.#chainId) return null;
+        return this.#withApproval(method, params, async () => {
+          await this.#setChain(chainId);
+          return null;
+        });
+      }
+      case "wallet_addEthereumChain": {
+        const chain = parseAddChainParams(params);
+        // Like MetaMask, approving the new network also switches to it (wagmi relies on this).
+        return this.#withApproval(method, params, async () => {
+          if (!this.#chains.has(chain.chainId)) this.addChain(chain);
+          await this.#setChain(chain.chainId);
+          return null;
+        });
+      }
+      case "wallet_watchAsset": {
+        const asset = parseWatchAssetParams(params);
+        return this.#withApproval(method, params, async () => {
+          this.#assets.push({ ...asset, origin });
+          return true;
+        });
+      }
+      case "eth_sendTransaction": {
+        this.#requireConnected(origin);
+        const tx = parseTransactionParams(params);
+        this.#requireActive(tx.from);
+        if (tx.chainId !== undefined && tx.chainId !== this.#chainId) {
+          throw WalletRpcError.invalidParams(
+            `chainId ${tx.chainId} does not match the wallet's network ${this.#chainId}`,
+          );
+        }
+        return this.#withApproval(method, params, () => this.#signAndSend(origin, tx));
+      }
+      case "personal_sign": {
+        this.#requireConnected(origin);
+        const { message, address } = parsePersonalSignParams(params);
+        this.#requireActive(address);
+        return this.#withApproval(method, params, async () => {
+          const signature = await this.#active.signMessage({ message });
+          this.#signatures.push({ method, address: this.#active.address, signature, origin });
+          return signature;
+        });
+      }
+      case "eth_signTypedData_v4": {
+        this.#requireConnected(origin);
+        const { address, typedData, domainChainId } = parseTypedDataParams(params);
+        this.#requireActive(address);
+        if (domainChainId !== undefined && domainChainId !== this.#chainId) {
+          throw WalletRpcError.invalidParams(
+            `Provided chainId "${domainChainId}" must match the active chainId "${this.#chainId}"`,
+          );
+        }
+        return this.#withApproval(method, params, async () => {
+          const signature = await this.#active.signTypedData(typedData);
+          this.#signatures.push({ method, address: this.#active.address, signature, origin });
+          return signature;
+        });
+      }
+      default:
+        if (
+          unsupportedMethods.has(method) ||
+          method.startsWith("wallet_") ||
+          method.startsWith("personal_")
+        ) {
+          throw new WalletRpcError(
+            RpcErrorCode.unsupportedMethod,
+            `The method "${method}" is not supported by the POO Test Wallet.`,
+          );
+        }
+        return this.#forward(method, params);
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #accountAt(index: number): PrivateKeyAccount {
+    const account = this.accounts[index];
+    if (!account)
+      throw new Error(`the wallet has ${this.accounts.length} accounts; there is no index ${index}`);
+    return account;
+  }
+
+  #accountsFor(origin: string): Address[] {
+    return this.#permissions.has(origin) ? [this.#active.address] : [];
+  }
+
+  #requireConnected(origin: string): void {
+    if (!this.#permissions.has(origin)) throw WalletRpcError.unauthorized();
+  }
+
+  #requireActive(address: Address): void {
+    if (!isAddressEqual(address, this.#active.address)) throw WalletRpcError.unauthorized();
+  }
+
+  #withCurrentAccount(permission: AccountsPermission): AccountsPermission {
+    return { ...permission, caveats: [{ type: "restrictReturnedAccounts", value: [this.#active.address] }] };
+  }
+
+  async #grant(origin: string): Promise<AccountsPermission> {
+    const existing = this.#permissions.get(origin);
+    const permission: AccountsPermission = existing ?? {
+      id: randomUUID(),
+      parentCapability: "eth_accounts",
+      invoker: origin,
+      date: Date.now(),
+      caveats: [{ type: "restrictReturnedAccounts", value: [] }],
+    };
+    this.#permissions.set(origin, permission);
+    if (!existing)
+      await this.#emit({ event: "accountsChanged", payload: this.#accountsFor(origin) }, [origin]);
+    return this.#withCurrentAccount(permission);
+  }
+
+  async #setChain(chainId: number): Promise<void> {
+    if (chainId === this.#chainId) return;
+    this.#chainId = chainId;
+    await this.#emit({ event: "chainChanged", payload: numberToHex(chainId) }, "all");
+  }
+
+  async #emitAccountsToConnected(): Promise<void> {
+    await Promise.all(
+      this.connectedOrigins().map((origin) =>
+        this.#emit({ event: "accountsChanged", payload: this.#accountsFor(origin) }, [origin]),
+      ),
+    );
+  }
+
+  async #emit(event: WalletEvent, origins: readonly string[] | "all"): Promise<void> {
+    await Promise.all([...this.#sinks].map((sink) => sink(event, origins)));
+  }
+
+  /** Runs `action` as the user's "Confirm", one approval at a time, unless a rejection or hold applies. */
+  async #withApproval<T>(method: string, params: unknown, action: () => Promise<T>): Promise<T> {
+    const previous = this.#approvalQueue;
+    let release!: () => void;
+    this.#approvalQueue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      const ruleIndex = this.#rejections.findIndex((rule) => rule.method === undefined);
+      if (ruleIndex >= 0) {
+        this.#rejections.splice(ruleIndex, 1);
+        throw WalletRpcError.userRejected();
+      }
+      const holdIndex = this.#holds.findIndex((hold) => hold.method === undefined || hold.method === method);
+      if (holdIndex >= 0) {
+        const [hold] = this.#holds.splice(holdIndex, 1);
+        hold!.arrived({ method, params });
+        if ((await hold!.decision) === "reject") throw WalletRpcError.userRejected();
+      }
+      return await action();
+    } finally {
+      release();
+    }
+  }
+
+  async #signAndSend(origin: string, transaction: TransactionParams): Promise<Hex> {
+    const account = this.#active;
+    const chain = this.#chains.get(this.#chainId);
+    if (!chain) throw new Error(`unknown chain ${this.#chainId}`);
+    const viemChain = defineChain({
+      id: chain.chainId,
+      name: chain.chainName,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrls: { default: { http: [this.rpcUrl] } },
+    });
+    const { hash, nonce } = await sendSignedTransaction({
+      account,
+      chain: viemChain,
+      rpcUrl: this.rpcUrl,
+      transaction,
+    });
+    this.#sent.push({
+      hash,
+      from: account.address,
+      to: transaction.to ? getAddress(transaction.to) : null,
+      value: transaction.value ?? 0n,
+      data: transaction.data,
+      nonce,
+      chainId: chain.chainId,
+      origin,
+    });
+    return hash;
+  }
+
+  /** Sends the request to the node as is and passes its answer (or JSON-RPC error, with data) back. */
+  async #forward(method: string, params: unknown): Promise<unknown> {
+    const response = await this.#rpc.request({
+      body: { jsonrpc: "2.0", id: this.#nextRpcId++, method, params: params ?? [] },
+    });
+    if ("error" in response && response.error) {
+      const { code, message, data } = response.error as { code: number; message: string; data?: unknown };
+      throw new WalletRpcError(code, message, data);
+    }
+    return (response as { result: unknown }).result;
+  }
+}

@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+import { e2ePorts } from "./e2e/support/ports";
+
+const isCI = Boolean(process.env.CI);
+
+/**
+ * Browser tests run on the system's Chromium (Debian's /usr/bin/chromium): Playwright's own browser
+ * download is not reachable from the project's machines. Never `npx playwright install`.
+ */
+const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  // Two cores: one browser plus one in-process chain is what they carry comfortably.
+  workers: 1,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      // The injected test wallet's own tests: a blank page, the wallet and an in-process chain.
+      name: "wallet",
+      testMatch: "wallet/**/*.spec.ts",
+    },
+    {
+      // The app's end-to-end specs (local stack + wallet). Empty until they are written.
+      name: "app",
+      testMatch: "specs/**/*.spec.ts",
+      use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
+    },
+  ],
+});
