@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPublicClient, createTestClient, createWalletClient, http, type Address } from "viem";
 import { hardhat } from "viem/chains";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
+import { sampleLaunchCatalogue } from "./sample-launches";
 
 export const LOCAL_CHAIN_ID = 31337;
 /** Public Hardhat test accounts (keys are printed by every Hardhat node; never use them on a real chain). */
@@ -101,6 +102,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mkdirSync(deploymentsDir, { recursive: true });
     stack.writeDeployment(deploymentsDir, deployment);
     log(`Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, Staking ${deployment.staking}`);
+    // Sale times relative to now, so the demo always has one live and one upcoming launch.
+    writeFileSync(
+      path.join(rootDir, "launchpad", "launches.local.json"),
+      `${JSON.stringify(sampleLaunchCatalogue(Date.now()), null, 2)}\n`,
+    );
 
     let apiUrl: string | undefined;
     const web = options.web ?? "dev";
@@ -184,8 +190,7 @@ async function startWeb(
     logLevel: "warn",
   });
   stoppers.push(
-    () =>
-      new Promise<void>((resolve, reject) => server.httpServer.close((e) => (e ? reject(e) : resolve()))),
+    () => new Promise<void>((resolve, reject) => server.httpServer.close((e) => (e ? reject(e) : resolve()))),
   );
   return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
 }

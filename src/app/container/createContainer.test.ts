@@ -3,7 +3,9 @@ import type { ServiceIdentifier } from "inversify";
 import { hardhat } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import committedLaunches from "../../../launchpad/launches.json";
 import { parseAppConfig } from "../config/appConfig";
+import { parseLaunchCatalogue } from "../config/parseLaunchCatalogue";
 import { createContainer } from "./createContainer";
 import { TOKENS } from "./tokens";
 
@@ -21,10 +23,11 @@ const appConfig = parseAppConfig(
 );
 const wagmiConfig = createConfig({ chains: [hardhat], transports: { [hardhat.id]: http() } });
 const storage = { getItem: () => null, setItem: () => {} };
+const launches = parseLaunchCatalogue({ "/launchpad/launches.json": committedLaunches });
 
 describe("createContainer", () => {
   it("resolves every binding", () => {
-    const container = createContainer({ appConfig, wagmiConfig, storage });
+    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
     for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
       expect(container.get(id), name).toBeDefined();
     }
@@ -32,12 +35,12 @@ describe("createContainer", () => {
   });
 
   it("shares one price cache between the price lookup and the eligibility check", () => {
-    const container = createContainer({ appConfig, wagmiConfig, storage });
+    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
     expect(container.get(TOKENS.lookupPooPrice)).toBe(container.get(TOKENS.lookupPooPrice));
   });
 
   it("exposes the staking contract of the configured chain", () => {
-    const container = createContainer({ appConfig, wagmiConfig, storage });
+    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
     expect(container.get(TOKENS.stakingGateway).contractAddress).toBe(appConfig.chains[0].deployment.staking);
   });
 });

@@ -23,11 +23,13 @@ import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWai
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
 import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
 import { toAddress } from "../../domain/address";
+import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
 import type { AppConfig } from "../config/appConfig";
 import { TOKENS } from "./tokens";
 
 export interface ContainerDependencies {
   appConfig: AppConfig;
+  launches: LaunchCatalogue;
   wagmiConfig: Config;
   storage: Pick<Storage, "getItem" | "setItem">;
   fetchFn?: typeof fetch;
@@ -53,6 +55,7 @@ export function createContainer(deps: ContainerDependencies): Container {
   const contracts = new ChainContracts(wagmiConfig, byChain);
 
   container.bind(TOKENS.appConfig).toConstantValue(appConfig);
+  container.bind(TOKENS.launchCatalogue).toConstantValue(deps.launches);
   container.bind(TOKENS.clock).toConstantValue(deps.clock ?? systemClock);
   container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, contracts));
   container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(wagmiConfig, contracts));

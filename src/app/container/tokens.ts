@@ -14,6 +14,7 @@ import type { RecordTransaction } from "../../application/use-cases/recordTransa
 import type { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
 import type { Unstake } from "../../application/use-cases/unstake";
 import type { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
+import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
 import type { AppConfig } from "../config/appConfig";
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`poo.${name}`);
@@ -24,6 +25,7 @@ const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`poo.${name}
  */
 export const TOKENS = {
   appConfig: token<AppConfig>("AppConfig"),
+  launchCatalogue: token<LaunchCatalogue>("LaunchCatalogue"),
   clock: token<Clock>("Clock"),
   tokenGateway: token<TokenGateway>("TokenGateway"),
   stakingGateway: token<StakingGateway>("StakingGateway"),
