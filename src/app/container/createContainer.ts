@@ -20,6 +20,7 @@ import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAc
 import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
 import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
+import { HttpSignInGateway } from "../../adapters/auth/HttpSignInGateway";
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
 import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
 import { toAddress } from "../../domain/address";
@@ -66,6 +67,9 @@ export function createContainer(deps: ContainerDependencies): Container {
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
   container.bind(TOKENS.priceSource).toConstantValue(new HttpPriceSource(appConfig.apiBaseUrl, deps.fetchFn));
+  container
+    .bind(TOKENS.signInGateway)
+    .toConstantValue(new HttpSignInGateway(appConfig.apiBaseUrl, deps.fetchFn));
   container
     .bind(TOKENS.transactionRecordStore)
     .toConstantValue(new LocalStorageTransactionRecordStore(deps.storage, appConfig.storagePrefix));

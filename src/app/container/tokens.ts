@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
 import type { PriceSource } from "../../application/ports/priceSource";
+import type { SignInGateway } from "../../application/ports/signInGateway";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
@@ -32,6 +33,7 @@ export const TOKENS = {
   transactionWaiter: token<TransactionWaiter>("TransactionWaiter"),
   accountSnapshotSource: token<AccountSnapshotSource>("AccountSnapshotSource"),
   priceSource: token<PriceSource>("PriceSource"),
+  signInGateway: token<SignInGateway>("SignInGateway"),
   transactionRecordStore: token<TransactionRecordStore>("TransactionRecordStore"),
   stakeWithAllowanceCheck: token<StakeWithAllowanceCheck>("StakeWithAllowanceCheck"),
   unstake: token<Unstake>("Unstake"),

@@ -5,6 +5,8 @@ import type { Container } from "inversify";
 import type { ReactNode } from "react";
 import { WagmiProvider, type Config } from "wagmi";
 import type { AppConfig } from "../config/appConfig";
+import { SignInProvider } from "../auth/SignInContext";
+import { SignInModalOpener } from "../auth/SignInModalOpener";
 import { ContainerProvider } from "../container/ContainerContext";
 import { PERSIST_MAX_AGE_MS, shouldPersistQuery } from "../query/createQueryClient";
 
@@ -20,7 +22,8 @@ export interface AppServices {
 
 /**
  * wagmi first (it owns the connection), then TanStack Query with the persisted cache (wagmi's hooks
- * and ours use it), then RainbowKit, then the use-case container.
+ * and ours use it), the use-case container, sign-in (RainbowKit's authentication wraps RainbowKit),
+ * then RainbowKit.
  */
 export function AppProviders({
   services,
@@ -42,17 +45,22 @@ export function AppProviders({
           dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
         }}
       >
-        <RainbowKitProvider
-          appInfo={{ appName: config.appName }}
-          initialChain={config.chains[0].id}
-          theme={darkTheme({
-            accentColor: ACCENT_GREEN,
-            accentColorForeground: "#ffffff",
-            borderRadius: "medium",
-          })}
-        >
-          <ContainerProvider container={container}>{children}</ContainerProvider>
-        </RainbowKitProvider>
+        <ContainerProvider container={container}>
+          <SignInProvider>
+            <RainbowKitProvider
+              appInfo={{ appName: config.appName }}
+              initialChain={config.chains[0].id}
+              theme={darkTheme({
+                accentColor: ACCENT_GREEN,
+                accentColorForeground: "#ffffff",
+                borderRadius: "medium",
+              })}
+            >
+              <SignInModalOpener />
+              {children}
+            </RainbowKitProvider>
+          </SignInProvider>
+        </ContainerProvider>
       </PersistQueryClientProvider>
     </WagmiProvider>
   );

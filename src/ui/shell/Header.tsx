@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Icon, type IconName } from "../components/Icon";
 import styles from "./Header.module.css";
+import { SignInStatus } from "./SignInStatus";
 
 // The spec's four header icons have no behaviour yet; they say so instead of doing nothing silently.
 const placeholderActions: { icon: IconName; label: string }[] = [
@@ -20,6 +21,7 @@ export function Header(): ReactNode {
         <span aria-hidden="true">POO</span>
       </Link>
       <div className={styles.actions}>
+        <SignInStatus />
         <ConnectButton
           label="Connect Wallet"
           accountStatus="full"

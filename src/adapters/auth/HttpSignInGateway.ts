@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { SignInGateway, SignInSession } from "../../application/ports/signInGateway";
+import { addressSchema } from "../../domain/address";
+import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
+import { UnknownError } from "../../domain/errors/unknownError";
+
+const sessionSchema = z.object({
+  address: addressSchema,
+  chainId: z.number().int().positive(),
+  expiresAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+});
+const nonceSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) });
+const errorSchema = z.object({ error: z.string() });
+
+/** Sign-in against the project's API (`/api/auth/*`); the session cookie is HttpOnly, same origin. */
+export class HttpSignInGateway implements SignInGateway {
+  constructor(
+    private readonly apiBaseUrl: string,
+    private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+  ) {}
+
+  async getNonce(): Promise<string> {
+    const body = await this.request("GET", "/auth/nonce");
+    return nonceSchema.parse(body).nonce;
+  }
+
+  async verify(message: string, signature: `0x${string}`): Promise<SignInSession> {
+    return sessionSchema.parse(await this.request("POST", "/auth/verify", { message, signature }));
+  }
+
+  async currentSession(): Promise<SignInSession | null> {
+    const response = await this.send("GET", "/auth/me");
+    if (response.status === 401) return null;
+    return sessionSchema.parse(await this.read(response));
+  }
+
+  async signOut(): Promise<void> {
+    await this.request("POST", "/auth/logout");
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
+    return this.read(await this.send(method, path, body));
+  }
+
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+    try {
+      return await this.fetchFn(`${this.apiBaseUrl}${path}`, {
+        method,
+        credentials: "same-origin",
+        headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new RpcUnavailableError({ cause: error, details: "the sign-in service could not be reached" });
+    }
+  }
+
+  private async read(response: Response): Promise<unknown> {
+    if (response.status === 204) return undefined;
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const parsed = errorSchema.safeParse(body);
+      throw new UnknownError({ details: parsed.success ? parsed.data.error : `HTTP ${response.status}` });
+    }
+    return body;
+  }
+}

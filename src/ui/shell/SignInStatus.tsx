@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { useAccount } from "wagmi";
+import { useSignIn } from "../../app/auth/SignInContext";
+import styles from "./Header.module.css";
+
+/** Sign-in state beside the connect button: a way to sign in, or the signed-in state and sign-out. */
+export function SignInStatus(): ReactNode {
+  const { isConnected } = useAccount();
+  const { status, requestSignIn, signOut } = useSignIn();
+  if (!isConnected || status === "loading") return null;
+  if (status === "authenticated") {
+    return (
+      <div className={styles.signIn} role="status">
+        <span className={styles.signedIn}>Signed in</span>
+        <button type="button" className={styles.textButton} onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button type="button" className={styles.textButton} onClick={requestSignIn}>
+      Sign in
+    </button>
+  );
+}
