@@ -14,7 +14,11 @@ export function SignInModalOpener(): ReactNode {
   const wasOpen = useRef(false);
 
   useEffect(() => {
-    if (requested && status === "unauthenticated" && !connectModalOpen) openConnectModal?.();
+    if (!requested || status !== "unauthenticated" || connectModalOpen) return;
+    // RainbowKit closes every modal in its own effect when the status turns "unauthenticated",
+    // which runs after this child's effect; opening on the next tick keeps the dialog open.
+    const timer = setTimeout(() => openConnectModal?.(), 0);
+    return () => clearTimeout(timer);
   }, [requested, status, connectModalOpen, openConnectModal]);
 
   useEffect(() => {
