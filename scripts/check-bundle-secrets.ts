@@ -1,0 +1,48 @@
+// Builds the web app with made-up server secrets in the environment (as a careless deploy would)
+// and fails if any of them shows up in a built file. Part of `npm test`.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "vite";
+
+const secrets: Record<string, string> = {
+  CMC_API_KEY: randomBytes(18).toString("hex"),
+  SESSION_SECRET: randomBytes(24).toString("hex"),
+  DEPLOYER_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
+  SEPOLIA_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
+};
+Object.assign(process.env, secrets);
+// Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks one secret on purpose.
+if (process.env.BUNDLE_CHECK_SELF_TEST === "1") process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+const outDir = mkdtempSync(path.join(tmpdir(), "poo-bundle-check-"));
+try {
+  await build({ logLevel: "error", build: { outDir, emptyOutDir: true } });
+  const files = filesUnder(outDir);
+  const leaks: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, "latin1");
+    for (const [name, value] of Object.entries(secrets)) {
+      if (text.includes(value) || text.includes(value.replace(/^0x/, "")))
+        leaks.push(`${name} in ${path.relative(outDir, file)}`);
+    }
+  }
+  if (leaks.length > 0) {
+    console.error(`Secrets found in the built app:\n${leaks.join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `Bundle secret check: ${Object.keys(secrets).length} secrets set during the build, none found in ${files.length} built files.`,
+    );
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
