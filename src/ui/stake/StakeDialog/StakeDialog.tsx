@@ -1,0 +1,81 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { parseTokenQuantity } from "../../../domain/parseTokenQuantity";
+import { Button } from "../../components/Button/Button";
+import { Dialog } from "../../components/Dialog/Dialog";
+import { usdValueText, type PriceView } from "../priceView";
+import { maxStakeText, validateStakeInput, type StakeLimits } from "../validateStakeInput";
+import styles from "./StakeDialog.module.css";
+
+export interface StakeDialogProps {
+  /** From the account snapshot; undefined while it loads (Enter stays disabled). */
+  limits: StakeLimits | undefined;
+  price: PriceView;
+  /** Called only by Enter, with a quantity that passed every check. */
+  onSubmit: (quantity: bigint) => void;
+  onCancel: () => void;
+}
+
+/** The spec's Stake dialog: quantity, Max, Enter and Cancel, with every refusal explained up front. */
+export function StakeDialog({ limits, price, onSubmit, onCancel }: StakeDialogProps): ReactNode {
+  const [text, setText] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const messageId = useId();
+  const valueId = useId();
+  const check = validateStakeInput(text, limits);
+  const message = check.ok ? undefined : check.message;
+  const parsed = parseTokenQuantity(text);
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (check.ok) onSubmit(check.quantity);
+  };
+
+  const fillMax = (): void => {
+    if (limits) setText(maxStakeText(limits.pooBalance));
+    inputRef.current?.focus();
+  };
+
+  return (
+    <Dialog title="Stake" onClose={onCancel} initialFocusRef={inputRef}>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className={styles.label}>
+          Quantity of $POO you would like to stake
+        </label>
+        <div className={styles.inputRow}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className={styles.input}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Enter quantity here..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={message !== undefined}
+            aria-describedby={`${messageId} ${valueId}`}
+          />
+          <Button variant="secondary" width="xs" onClick={fillMax} disabled={!limits}>
+            Max
+          </Button>
+        </div>
+        <p id={messageId} className={styles.message} aria-live="polite">
+          {message}
+        </p>
+        <p id={valueId} className={styles.value}>
+          {parsed.ok ? `Value: ${usdValueText(parsed.value, price)}` : null}
+        </p>
+        <div className={styles.actions}>
+          <Button variant="secondary" width="md" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" width="md" disabled={!check.ok}>
+            Enter
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

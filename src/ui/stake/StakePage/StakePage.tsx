@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { useAccountSnapshot } from "../../../app/hooks/useAccountSnapshot";
+import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
+import { usePooPrice } from "../../../app/hooks/usePooPrice";
+import { ProcessingOverlay } from "../../components/ProcessingOverlay/ProcessingOverlay";
+import { ResultDialog } from "../../components/ResultDialog/ResultDialog";
+import { AddTokenToWallet } from "../AddTokenToWallet/AddTokenToWallet";
+import { AssetStatsPanel } from "../AssetStatsPanel/AssetStatsPanel";
+import { MyStakePanel } from "../MyStakePanel/MyStakePanel";
+import { toPriceView, type PriceView } from "../priceView";
+import { StakeDialog } from "../StakeDialog/StakeDialog";
+import type { StakeFlow } from "../useStakeFlow";
+import { useStakeFlow } from "../useStakeFlow";
+import { useNow } from "../useNow";
+import type { StakeLimits } from "../validateStakeInput";
+import { stakeView } from "./stakeView";
+import styles from "./StakePage.module.css";
+
+/** Rewards count up once a second, like the contract accrues them. */
+const TICK_MS = 1000;
+
+/** The Stake page (route /): My Stake and Asset Stats, and the stake and unstake dialogs. */
+export function StakePage(): ReactNode {
+  const snapshotQuery = useAccountSnapshot();
+  const priceQuery = usePooPrice();
+  const chain = useConnectedChain();
+  const flow = useStakeFlow(chain?.explorerUrl);
+
+  const snapshot = snapshotQuery.account === undefined ? undefined : snapshotQuery.data;
+  const nowMs = useNow(TICK_MS, snapshot !== undefined && snapshot.stakedAmount > 0n);
+  const view = stakeView(
+    {
+      account: snapshotQuery.account,
+      snapshot,
+      fromPreviousVisit: snapshotQuery.isFromPreviousVisit,
+      error: snapshotQuery.error,
+    },
+    nowMs,
+  );
+  const price = toPriceView(priceQuery.data, priceQuery.isError);
+  const limits: StakeLimits | undefined =
+    snapshot && view.state.kind === "loaded"
+      ? { pooBalance: snapshot.pooBalance, minStake: snapshot.minStake }
+      : undefined;
+  const walletReady = chain !== undefined;
+
+  return (
+    <div className={styles.page}>
+      <h1 className="visually-hidden">Stake</h1>
+      <div className={styles.panels}>
+        <MyStakePanel
+          figures={view.figures}
+          state={view.state}
+          price={price}
+          unstake={view.unstake}
+          now={view.chainNow}
+          onStake={flow.openStakeDialog}
+          onUnstake={flow.unstake}
+          addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
+          addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
+        />
+        <AssetStatsPanel price={price} />
+      </div>
+      {renderFlow(flow, limits, price)}
+    </div>
+  );
+}
+
+function renderFlow(flow: StakeFlow, limits: StakeLimits | undefined, price: PriceView): ReactNode {
+  const { state } = flow;
+  switch (state.step) {
+    case "idle":
+      return null;
+    case "editing":
+      return <StakeDialog limits={limits} price={price} onSubmit={flow.stake} onCancel={flow.close} />;
+    case "processing":
+      return <ProcessingOverlay status={state.status} detail={state.detail} />;
+    case "result":
+      return (
+        <ResultDialog
+          outcome={state.outcome}
+          message={state.message}
+          transaction={state.transaction}
+          onDismiss={flow.close}
+        />
+      );
+  }
+}

@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { useStake } from "../../app/hooks/useStake";
+import { useUnstake } from "../../app/hooks/useUnstake";
+import {
+  errorResult,
+  PREPARING_STAKE,
+  stakeProgress,
+  STAKE_SUCCESS_MESSAGE,
+  successResult,
+  UNSTAKE_SUCCESS_MESSAGE,
+  UNSTAKING,
+  type StakeFlowState,
+} from "./stakeFlow";
+
+export interface StakeFlow {
+  state: StakeFlowState;
+  openStakeDialog: () => void;
+  /** Cancel in the stake dialog, or Dismiss on a result. */
+  close: () => void;
+  /** Enter in the stake dialog: the only way a stake is sent. */
+  stake: (quantity: bigint) => void;
+  unstake: () => void;
+}
+
+/** Drives the stake and unstake dialogs from the use-case hooks; the hooks refresh the figures. */
+export function useStakeFlow(explorerUrl: string | undefined): StakeFlow {
+  const stakeMutation = useStake();
+  const unstakeMutation = useUnstake();
+  const [state, setState] = useState<StakeFlowState>({ step: "idle" });
+  const busy = state.step === "processing";
+
+  return {
+    state,
+    openStakeDialog: () => {
+      if (!busy) setState({ step: "editing" });
+    },
+    close: () => {
+      if (!busy) setState({ step: "idle" });
+    },
+    stake: (quantity) => {
+      if (busy) return;
+      setState(PREPARING_STAKE);
+      stakeMutation.mutate(
+        { quantity, onStep: (event) => setState(stakeProgress(event)) },
+        {
+          onSuccess: ({ stakeHash }) =>
+            setState(successResult(STAKE_SUCCESS_MESSAGE, stakeHash, explorerUrl)),
+          onError: (error) => setState(errorResult(error, explorerUrl)),
+        },
+      );
+    },
+    unstake: () => {
+      if (busy) return;
+      setState(UNSTAKING);
+      unstakeMutation.mutate(undefined, {
+        onSuccess: (hash) => setState(successResult(UNSTAKE_SUCCESS_MESSAGE, hash, explorerUrl)),
+        onError: (error) => setState(errorResult(error, explorerUrl)),
+      });
+    },
+  };
+}

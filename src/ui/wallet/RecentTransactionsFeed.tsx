@@ -1,0 +1,37 @@
+import { useAddRecentTransaction } from "@rainbow-me/rainbowkit";
+import { useEffect, useRef } from "react";
+import { useAccount } from "wagmi";
+import { useTransactionRecords } from "../../app/hooks/useTransactionRecords";
+import { transactionsToAnnounce } from "./transactionsToAnnounce";
+
+/**
+ * Feeds the app's transaction records (written by the stake and unstake flows) into RainbowKit's
+ * recent-transactions store, so the account modal lists the newest ones with our descriptions.
+ * Renders nothing. Must sit inside RainbowKitProvider.
+ */
+export function RecentTransactionsFeed(): null {
+  const { data: records } = useTransactionRecords();
+  const { address, chainId } = useAccount();
+  const addRecentTransaction = useAddRecentTransaction();
+  // Per account and chain: the hashes already handed to RainbowKit during this page load.
+  const announced = useRef(new Map<string, Set<string>>());
+
+  useEffect(() => {
+    if (!records || !address || chainId === undefined) return;
+    const key = `${chainId}:${address.toLowerCase()}`;
+    const seen = announced.current.get(key);
+    const batch = transactionsToAnnounce(records, seen);
+    const next = seen ?? new Set<string>();
+    for (const record of records) next.add(record.hash.toLowerCase());
+    announced.current.set(key, next);
+    for (const record of batch) {
+      addRecentTransaction({
+        hash: record.hash,
+        description: record.description,
+        ...(record.confirmations === undefined ? {} : { confirmations: record.confirmations }),
+      });
+    }
+  }, [records, address, chainId, addRecentTransaction]);
+
+  return null;
+}
