@@ -50,6 +50,7 @@ export function AppProviders({
             <RainbowKitProvider
               appInfo={{ appName: config.appName }}
               initialChain={config.chains[0].id}
+              showRecentTransactions
               theme={darkTheme({
                 accentColor: ACCENT_GREEN,
                 accentColorForeground: "#ffffff",
