@@ -85,6 +85,7 @@ describe("chain adapters on an in-process Hardhat chain", () => {
     assert.equal(snapshot.minStake, BigInt(local.deployment.minStake));
     assert.equal(snapshot.minStakeDuration, BigInt(local.deployment.minStakeDuration));
     assert.ok(snapshot.blockTimestamp > 0n);
+    assert.equal(snapshot.rewardsAvailable, parseEther("1000000"));
   });
 
   it("approves, stakes and reads the new figures back through the gateways", async () => {

@@ -37,6 +37,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
         minStakeDuration,
         rewardRate,
         totalStaked,
+        rewardsAvailable,
         blockTimestamp,
       ] = await multicall(this.config, {
         chainId,
@@ -53,6 +54,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
           { ...staking, functionName: "MIN_STAKE_DURATION" },
           { ...staking, functionName: "rewardRate" },
           { ...staking, functionName: "totalStaked" },
+          { ...staking, functionName: "rewardsAvailable" },
           { address: multicallAddress, abi: multicall3TimeAbi, functionName: "getCurrentBlockTimestamp" },
         ],
       });
@@ -67,6 +69,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
         minStakeDuration,
         rewardRate,
         totalStaked,
+        rewardsAvailable,
         blockTimestamp,
       };
     } catch (error) {

@@ -14,6 +14,7 @@ export const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
   rewardRate: 0n,
   totalStaked: 0n,
   blockTimestamp: 0n,
+  rewardsAvailable: 0n,
 };
 
 /** Serves snapshots set per account; counts loads so tests can assert one batched read. */

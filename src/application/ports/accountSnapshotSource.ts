@@ -18,6 +18,8 @@ export interface AccountSnapshot {
   /** The whole pool's CRAP reward rate, base units per second. */
   readonly rewardRate: bigint;
   readonly totalStaked: bigint;
+  /** CRAP the pool holds and has not yet promised to anyone: accrual stops when it runs out. */
+  readonly rewardsAvailable: bigint;
   /** Unix seconds of the block every value above was read at. */
   readonly blockTimestamp: bigint;
 }

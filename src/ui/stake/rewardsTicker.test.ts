@@ -12,6 +12,7 @@ const snapshot: RewardsSnapshot = {
   totalStaked: 1000n * E18,
   rewardRate: 10n * E18,
   blockTimestamp: T,
+  rewardsAvailable: 1_000_000n * E18,
 };
 const perSecond = (25n * E18) / 10n;
 
@@ -26,6 +27,13 @@ describe("estimateChainNow", () => {
 });
 
 describe("tickingRewards", () => {
+  it("stops at this account's share of the unpromised reserve (the pool running dry)", () => {
+    // A quarter of a 10 CRAP reserve: at most 2.5 CRAP more, reached after one second.
+    const dry = { ...snapshot, rewardsAvailable: 10n * E18 };
+    expect(tickingRewards(dry, T_MS + 1_000)).toBe(7n * E18 + perSecond);
+    expect(tickingRewards(dry, T_MS + 60_000)).toBe(7n * E18 + perSecond);
+  });
+
   it("is the chain's figure at the reading's own second", () => {
     expect(tickingRewards(snapshot, T_MS)).toBe(7n * E18);
     expect(tickingRewards(snapshot, T_MS + 999)).toBe(7n * E18);

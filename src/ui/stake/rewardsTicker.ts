@@ -9,6 +9,8 @@ export interface RewardsSnapshot {
   readonly rewardRate: bigint;
   /** Unix seconds of the block the snapshot was read at. */
   readonly blockTimestamp: bigint;
+  /** CRAP the pool has not promised yet; accrual stops when it runs out. */
+  readonly rewardsAvailable: bigint;
 }
 
 /**
@@ -31,5 +33,15 @@ export function estimateChainNow(blockTimestamp: bigint, nowMs: number): bigint 
 export function tickingRewards(snapshot: RewardsSnapshot, nowMs: number): bigint {
   const rate = userRewardRate(snapshot.rewardRate, snapshot.stakedAmount, snapshot.totalStaked);
   const now = estimateChainNow(snapshot.blockTimestamp, nowMs);
-  return projectRewards({ rewards: snapshot.rewards, at: snapshot.blockTimestamp }, rate, now);
+  // This account's share of the unpromised reserve is the most it can still earn.
+  const share =
+    snapshot.totalStaked > 0n
+      ? (snapshot.rewardsAvailable * snapshot.stakedAmount) / snapshot.totalStaked
+      : 0n;
+  return projectRewards(
+    { rewards: snapshot.rewards, at: snapshot.blockTimestamp },
+    rate,
+    now,
+    snapshot.rewards + share,
+  );
 }

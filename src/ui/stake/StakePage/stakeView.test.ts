@@ -19,6 +19,7 @@ const snapshot: AccountSnapshot = {
   rewardRate: 2n * E18,
   totalStaked: 200n * E18,
   blockTimestamp: T,
+  rewardsAvailable: 1_000_000n * E18,
 };
 const reading: SnapshotReading = {
   account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
