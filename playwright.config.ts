@@ -45,7 +45,9 @@ export default defineConfig({
       testMatch: "wallet/**/*.spec.ts",
     },
     {
-      // The app's end-to-end specs (local stack + wallet). Empty until they are written.
+      // The app's end-to-end specs. e2e/fixtures/app.ts starts the local stack (chain, API, production
+      // build under vite preview) once per worker, only when an app spec runs; a failed test restarts
+      // the worker, and so the stack.
       name: "app",
       testMatch: "specs/**/*.spec.ts",
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },

@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { Address } from "viem";
+import type { WalletDriver } from "../wallet/WalletDriver";
+
+/**
+ * What RainbowKit's account button shows for `address`: the first hex characters and the last four,
+ * around an ellipsis ("0xf3…2266"; some versions and widths keep four after 0x: "0xf39F…2266").
+ * Case-insensitive, unanchored: the button also shows the balance.
+ */
+export function shortAddressPattern(address: Address): RegExp {
+  const hex = address.slice(2);
+  const head = `0x${hex.slice(0, 2)}(?:${hex.slice(2, 4)})?`;
+  return new RegExp(`${head}\\s*(?:…|\\.\\.\\.)\\s*${hex.slice(-4)}`, "i");
+}
+
+/**
+ * Resolves once the page has rendered a frame and run the tasks queued before it: React's passive
+ * effects of what is on screen have run. Not a timer; it waits for the page's own event loop.
+ */
+export async function afterNextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}
+
+/** The app's header (the page's banner landmark). */
+export function appHeader(page: Page): Locator {
+  return page.getByRole("banner");
+}
+
+/** RainbowKit's "Connect Wallet" button in the header. */
+export function connectButton(page: Page): Locator {
+  return appHeader(page).getByRole("button", { name: "Connect Wallet", exact: true });
+}
+
+/** The header's account button for `address` (opens RainbowKit's account modal). */
+export function accountButton(page: Page, address: Address): Locator {
+  return appHeader(page).getByRole("button", { name: shortAddressPattern(address) });
+}
+
+/** RainbowKit's modal (connect or account). */
+export function rainbowKitModal(page: Page): Locator {
+  return page.getByRole("dialog");
+}
+
+/** The wallet's entry in the connect modal's list. */
+export function walletOption(page: Page, walletName: string): Locator {
+  return rainbowKitModal(page).getByRole("button", { name: walletName, exact: true });
+}
+
+/**
+ * The wallet list under one of the connect modal's group labels ("Installed", "Popular", "Local chain").
+ * RainbowKit renders each label and its list as siblings, hence the XPath step.
+ */
+export function walletGroup(page: Page, groupName: string): Locator {
+  return rainbowKitModal(page)
+    .getByText(groupName, { exact: true })
+    .locator("xpath=../following-sibling::div[1]");
+}
+
+/**
+ * Opens RainbowKit's connect modal from the header and picks `wallet` in it, without waiting for the
+ * connection (use it to look at the modal's connect step, e.g. after `wallet.rejectNext()`).
+ */
+export async function pickWalletInConnectModal(
+  page: Page,
+  wallet: Pick<WalletDriver, "name">,
+): Promise<void> {
+  await connectButton(page).click();
+  await walletOption(page, wallet.name).click();
+}
+
+/**
+ * Connects the app on `page` (already showing the app) to `wallet` the way a user does: "Connect
+ * Wallet", the wallet in RainbowKit's list (discovered through EIP-6963), approve in the wallet, then
+ * waits for the header's account button. Resolves with the connected address.
+ */
+export async function connectWallet(page: Page, wallet: WalletDriver): Promise<Address> {
+  await pickWalletInConnectModal(page, wallet);
+  const address = await wallet.approveConnection();
+  await expect(accountButton(page, address)).toBeVisible();
+  await expect(rainbowKitModal(page)).toBeHidden();
+  return address;
+}

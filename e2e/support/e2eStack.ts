@@ -1,0 +1,125 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getAddress, type Address } from "viem";
+import type { Deployment } from "../../src/app/config/deploymentSchema";
+import { startLocalStack } from "../../scripts/lib/local-stack";
+import type { E2ePorts } from "./ports";
+
+/** What the specs see of the running stack (everything but `stop`). */
+export interface E2eStack {
+  /** The local Hardhat chain (chain id 31337), JSON-RPC over HTTP. */
+  readonly chainUrl: string;
+  /** The API server (the web app reaches it as /api through the preview server's proxy). */
+  readonly apiUrl: string;
+  /** The production build of the web app, served by `vite preview` with the app's CSP. */
+  readonly webUrl: string;
+  /** deployments/31337.json as the stack wrote it: addresses, deploy block, staking parameters. */
+  readonly deployment: Deployment;
+  /** The deployed contracts' addresses, typed for viem. */
+  readonly contracts: { readonly pooToken: Address; readonly crapToken: Address; readonly staking: Address };
+  /** Hardhat's first five accounts, each seeded with 1,000,000 POO (index 0 deployed the contracts). */
+  readonly accounts: readonly Address[];
+}
+
+export interface RunningE2eStack extends E2eStack {
+  /** How long the stack took to start, compile included. */
+  readonly startupMs: number;
+  stop(): Promise<void>;
+}
+
+export interface StartE2eStackOptions {
+  readonly ports: Pick<E2ePorts, "chain" | "api" | "web">;
+  readonly log: (message: string) => void;
+  /** Project root (contracts/, artifacts/, vite.config.ts); default: the current directory. */
+  readonly rootDir?: string;
+}
+
+function solidityFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return solidityFiles(file);
+    return entry.name.endsWith(".sol") ? [file] : [];
+  });
+}
+
+/**
+ * Whether `hardhat compile` must run first: some contract has no artifact, or one older than its
+ * source. `npm test` compiles before the browser tests, so normally the answer is no.
+ */
+export function contractsNeedCompiling(rootDir: string): boolean {
+  const contractsDir = path.join(rootDir, "contracts");
+  if (!existsSync(contractsDir)) return false;
+  return solidityFiles(contractsDir).some((source) => {
+    const artifactDir = path.join(rootDir, "artifacts", path.relative(rootDir, source));
+    if (!existsSync(artifactDir)) return true;
+    const artifacts = readdirSync(artifactDir).filter((name) => name.endsWith(".json"));
+    if (artifacts.length === 0) return true;
+    const sourceTime = statSync(source).mtimeMs;
+    return artifacts.some((name) => statSync(path.join(artifactDir, name)).mtimeMs < sourceTime);
+  });
+}
+
+/**
+ * Starts the local stack for the browser tests on the e2e ports: chain + Multicall3 + contracts + seeded
+ * accounts, the API server on a fresh SQLite file, and the production build under `vite preview`.
+ * Everything runs in this (the Playwright worker's) process.
+ */
+export async function startE2eStack({
+  ports,
+  log,
+  rootDir = process.cwd(),
+}: StartE2eStackOptions): Promise<RunningE2eStack> {
+  const startedAt = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "poo-e2e-"));
+  // Read by the API server at start-up; a fresh database per run keeps runs independent.
+  process.env.DATABASE_PATH = path.join(dataDir, "poo.sqlite");
+  // The app under test talks to the local chain only, whatever the calling shell exports.
+  process.env.VITE_CHAINS = "local";
+  const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
+
+  const compile = contractsNeedCompiling(rootDir);
+  if (compile) log("Contract artifacts missing or stale: compiling first.");
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  try {
+    stack = await startLocalStack({
+      rootDir,
+      web: "preview",
+      chainPort: ports.chain,
+      apiPort: ports.api,
+      webPort: ports.web,
+      skipCompile: !compile,
+      log,
+    });
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+
+  const { chainUrl, apiUrl, webUrl, deployment, accounts } = stack;
+  const stop = async (): Promise<void> => {
+    try {
+      await stack.stop();
+    } finally {
+      removeDataDir();
+    }
+  };
+  if (!apiUrl || !webUrl) {
+    await stop();
+    throw new Error("The local stack started without its API server or web app.");
+  }
+  return {
+    chainUrl,
+    apiUrl,
+    webUrl,
+    deployment,
+    contracts: {
+      pooToken: getAddress(deployment.pooToken),
+      crapToken: getAddress(deployment.crapToken),
+      staking: getAddress(deployment.staking),
+    },
+    accounts,
+    startupMs: performance.now() - startedAt,
+    stop,
+  };
+}
