@@ -89,6 +89,8 @@ export async function startE2eStack({
       apiPort: ports.api,
       webPort: ports.web,
       skipCompile: !compile,
+      // Its own build folder, so a `npm run build` or another preview meanwhile cannot swap the bundle.
+      outDir: "dist-e2e",
       log,
     });
   } catch (error) {

@@ -28,6 +28,8 @@ export interface LocalStackOptions {
   log?: (message: string) => void;
   /** Skip `hardhat compile` (callers that compiled already, such as the e2e global setup). */
   skipCompile?: boolean;
+  /** Where the preview build goes (default dist/); runs side by side need their own. */
+  outDir?: string;
 }
 
 export interface LocalStack {
@@ -118,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     let webUrl: string | undefined;
     if (web !== "none") {
-      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, webPort, stoppers);
+      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, webPort, stoppers, options.outDir);
       log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
     }
 
@@ -164,6 +166,7 @@ async function startWeb(
   apiUrl: string | undefined,
   webPort: number,
   stoppers: Stopper[],
+  outDirOption?: string,
 ): Promise<string> {
   // Vite reads VITE_* from process.env at config time; the web app gets the chain it should use.
   process.env.VITE_CHAINS ??= "local";
@@ -181,7 +184,7 @@ async function startWeb(
     stoppers.push(() => server.close());
     return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
   }
-  const outDir = path.join(rootDir, "dist");
+  const outDir = path.resolve(rootDir, outDirOption ?? "dist");
   await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
   const server = await vite.preview({
     root: rootDir,
