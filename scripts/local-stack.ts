@@ -49,3 +49,10 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGHUP", () => void shutdown("SIGHUP"));
+// If whatever started us (npm, a shell) dies without passing the signal on, we are re-parented:
+// stop too rather than keep the ports as an orphan.
+const parentAtStart = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentAtStart) void shutdown("parent process exited");
+}, 1000).unref();
