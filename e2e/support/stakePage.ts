@@ -1,0 +1,159 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { createWalletClient, formatUnits, http, type Address } from "viem";
+import { crapTokenAbi, pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
+import type { ChainClients } from "./chainClients";
+import type { E2eStack } from "./e2eStack";
+
+/** The stake page's figures and controls, by the accessible names the UI gives them. */
+export function figure(page: Page, name: "Your Rewards" | "CRAP balance" | "Staked" | "Available"): Locator {
+  return page.getByRole("group", { name, exact: true });
+}
+
+/** The figure's value text (the span the panel marks with data-figure-value). */
+export function figureValue(page: Page, name: Parameters<typeof figure>[1]): Locator {
+  return figure(page, name).locator("[data-figure-value]");
+}
+
+export function myStakePanel(page: Page): Locator {
+  return page.getByRole("region", { name: "My Stake" });
+}
+
+export function stakeButton(page: Page): Locator {
+  return myStakePanel(page).getByRole("button", { name: "Stake", exact: true });
+}
+
+export function unstakeButton(page: Page): Locator {
+  return myStakePanel(page).getByRole("button", { name: "Unstake", exact: true });
+}
+
+export function stakeDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Stake", exact: true });
+}
+
+export function quantityInput(page: Page): Locator {
+  return stakeDialog(page).getByLabel("Quantity of $POO you would like to stake");
+}
+
+export function enterButton(page: Page): Locator {
+  return stakeDialog(page).getByRole("button", { name: "Enter", exact: true });
+}
+
+export function successDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Success", exact: true });
+}
+
+/** The Error result is an alertdialog. */
+export function errorDialog(page: Page): Locator {
+  return page.getByRole("alertdialog", { name: "Error", exact: true });
+}
+
+/** Waits until the panel has the account's figures (Stake is enabled once they loaded). */
+export async function waitForFiguresLoaded(page: Page): Promise<void> {
+  await expect(stakeButton(page)).toBeEnabled({ timeout: 15_000 });
+}
+
+/** Opens the Stake dialog, types `quantity` and presses Enter (the button). */
+export async function submitStake(page: Page, quantity: string): Promise<void> {
+  await stakeButton(page).click();
+  await expect(stakeDialog(page)).toBeVisible();
+  await quantityInput(page).fill(quantity);
+  await enterButton(page).click();
+}
+
+export interface ChainFigures {
+  stakedAmount: bigint;
+  pooBalance: bigint;
+  crapBalance: bigint;
+  rewards: bigint;
+  allowance: bigint;
+}
+
+/** The account's figures as the contracts answer them now. */
+export async function readChainFigures(
+  chain: ChainClients,
+  stack: Pick<E2eStack, "contracts">,
+  account: Address,
+): Promise<ChainFigures> {
+  const { publicClient } = chain;
+  const { pooToken, crapToken, staking } = stack.contracts;
+  const [stakedAmount, pooBalance, crapBalance, rewards, allowance] = await Promise.all([
+    publicClient.readContract({ address: staking, abi: stakingAbi, functionName: "stakedAmount", args: [account] }),
+    publicClient.readContract({ address: pooToken, abi: pooTokenAbi, functionName: "balanceOf", args: [account] }),
+    publicClient.readContract({ address: crapToken, abi: crapTokenAbi, functionName: "balanceOf", args: [account] }),
+    publicClient.readContract({ address: staking, abi: stakingAbi, functionName: "rewards", args: [account] }),
+    publicClient.readContract({
+      address: pooToken,
+      abi: pooTokenAbi,
+      functionName: "allowance",
+      args: [account, staking],
+    }),
+  ]);
+  return { stakedAmount, pooBalance, crapBalance, rewards, allowance };
+}
+
+/**
+ * Parses a token figure the panel shows ("1,234.5678", "0", "<0.0001", with or without a unit) to a
+ * number of tokens. Throws on anything else, so a broken format fails the test.
+ */
+export function parseShownAmount(text: string): number {
+  const cleaned = text.replace(/\s*(CRAP|POO)\s*$/, "").trim();
+  if (cleaned === "0") return 0;
+  if (cleaned === "<0.0001") return 0.00005;
+  if (!/^\d{1,3}(,\d{3})*\.\d{4}$/.test(cleaned)) throw new Error(`not a 4-decimal token figure: "${text}"`);
+  return Number(cleaned.replace(/,/g, ""));
+}
+
+/** Tokens (18 decimals) as a JS number, for tolerance comparisons. */
+export function tokens(value: bigint): number {
+  return Number(formatUnits(value, 18));
+}
+
+/**
+ * Approves `amount` POO to the staking contract from `owner` without the app: the local Hardhat node
+ * holds its accounts unlocked, so a plain JSON-RPC wallet client can send for them.
+ */
+export async function approveFromTest(
+  chain: ChainClients,
+  stack: Pick<E2eStack, "contracts" | "chainUrl">,
+  owner: Address,
+  amount: bigint,
+): Promise<void> {
+  const walletClient = createWalletClient({
+    chain: chain.publicClient.chain,
+    transport: http(stack.chainUrl, { retryCount: 0 }),
+  });
+  const hash = await walletClient.writeContract({
+    account: owner,
+    chain: chain.publicClient.chain,
+    address: stack.contracts.pooToken,
+    abi: pooTokenAbi,
+    functionName: "approve",
+    args: [stack.contracts.staking, amount],
+  });
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+  if (receipt.status !== "success") throw new Error(`approve from the test reverted (${hash})`);
+}
+
+/** Stakes `amount` POO for `owner` without the app (approve + stake, through the unlocked account). */
+export async function stakeFromTest(
+  chain: ChainClients,
+  stack: Pick<E2eStack, "contracts" | "chainUrl">,
+  owner: Address,
+  amount: bigint,
+): Promise<void> {
+  await approveFromTest(chain, stack, owner, amount);
+  const walletClient = createWalletClient({
+    chain: chain.publicClient.chain,
+    transport: http(stack.chainUrl, { retryCount: 0 }),
+  });
+  const hash = await walletClient.writeContract({
+    account: owner,
+    chain: chain.publicClient.chain,
+    address: stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "stake",
+    args: [amount],
+  });
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+  if (receipt.status !== "success") throw new Error(`stake from the test reverted (${hash})`);
+}
