@@ -10,6 +10,7 @@ import {
   enterButton,
   errorDialog,
   figureValue,
+  pooAmount,
   parseShownAmount,
   quantityInput,
   readChainFigures,
@@ -63,8 +64,8 @@ test.describe("staking POO from the My Stake panel", () => {
   }) => {
     const account = await connectWallet(page);
     await waitForFiguresLoaded(page);
-    await expect(figureValue(page, "Staked")).toContainText("0 POO");
-    await expect(figureValue(page, "Available")).toContainText("1m POO");
+    await expect(pooAmount(page, "Staked")).toHaveText("0 POO");
+    await expect(pooAmount(page, "Available")).toHaveText("1m POO");
 
     await submitStake(page, "150");
     const approval = await wallet.confirmTransaction();
@@ -97,10 +98,10 @@ test.describe("staking POO from the My Stake panel", () => {
     expect(onChain.stakedAmount).toBe(STAKE);
     expect(onChain.pooBalance).toBe(parseEther("999850"));
     expect(onChain.allowance).toBe(0n);
-    await expect(figureValue(page, "Staked")).toContainText("150 POO");
-    await expect(figureValue(page, "Staked").getByTitle("150.0000 POO")).toBeVisible();
-    await expect(figureValue(page, "Available")).toContainText("999.85k POO");
-    await expect(figureValue(page, "Available").getByTitle("999,850.0000 POO")).toBeVisible();
+    await expect(pooAmount(page, "Staked")).toHaveText("150 POO");
+    await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
+    await expect(pooAmount(page, "Available")).toHaveText("999.85k POO");
+    await expect(pooAmount(page, "Available")).toHaveAttribute("title", "999,850.0000 POO");
     await expect(figureValue(page, "CRAP balance")).toHaveText(`${formatTokenAmount(onChain.crapBalance)} CRAP`);
     await expectRewardsMatchChain(page, chain, stack, account);
 
@@ -200,8 +201,8 @@ test.describe("staking POO from the My Stake panel", () => {
     expect(after.stakedAmount).toBe(0n);
     expect(after.pooBalance).toBe(before.pooBalance);
     expect(after.allowance).toBe(0n);
-    await expect(figureValue(page, "Staked")).toContainText("0 POO");
-    await expect(figureValue(page, "Available")).toContainText("1m POO");
+    await expect(pooAmount(page, "Staked")).toHaveText("0 POO");
+    await expect(pooAmount(page, "Available")).toHaveText("1m POO");
     await expect(figureValue(page, "CRAP balance")).toHaveText("0 CRAP");
   });
 });

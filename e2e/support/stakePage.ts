@@ -157,3 +157,8 @@ export async function stakeFromTest(
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   if (receipt.status !== "success") throw new Error(`stake from the test reverted (${hash})`);
 }
+
+/** The compact POO amount of the Staked or Available figure ("150 POO", "999.85k POO"); its title is exact. */
+export function pooAmount(page: Page, name: "Staked" | "Available"): Locator {
+  return figureValue(page, name).locator('[title$=" POO"]');
+}
