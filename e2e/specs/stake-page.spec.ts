@@ -16,9 +16,8 @@ const BUY_SUCCESS_MESSAGE =
 const RECEIVE_ERROR_MESSAGE =
   "Your POO staking request could not be processed due to an unexpected network or system error. Please try your staking request again.";
 
-// The axe check of this page (no serious/critical violations, disconnected and connected) lives in
-// stake-page-a11y.spec.ts, not committed yet: it fails on a real contrast bug (white on the accent
-// #1f8a4c is 4.37:1, below 4.5:1; src/index.css --accent and ACCENT_GREEN in AppProviders.tsx).
+// The axe check of this page (no serious/critical violations, disconnected and connected) is in
+// stake-page-a11y.spec.ts.
 test.describe("the stake page", () => {
   test("resets the figures to the new account's when the wallet switches account", async ({
     page,
@@ -67,6 +66,7 @@ test.describe("the stake page", () => {
     await expect(unstakeButton(page)).toBeDisabled();
     // No figures from the served chain shown as if they were this network's.
     await expect(pooAmount(page, "Available")).toHaveText("0 POO");
+    await expect(page.getByText("Wrong network detected, switch or disconnect to continue.")).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(await wallet.sentTransactions()).toEqual([]);
 

@@ -29,18 +29,23 @@ export type AccountSnapshotQuery = UseQueryResult<AccountSnapshot> & {
   /** Figures restored from the persisted cache that the chain has not confirmed yet in this visit. */
   isFromPreviousVisit: boolean;
   account: Address | undefined;
+  /** Connected to a chain the app has no deployment on: nothing is read. */
+  isWrongChain: boolean;
 };
 
 export function useAccountSnapshot(): AccountSnapshotQuery {
   const { address, chainId } = useAccount();
   const load = useInjection(TOKENS.loadAccountSnapshot);
+  const appConfig = useInjection(TOKENS.appConfig);
   const account = address as Address | undefined;
+  const supported = appConfig.chains.some((c) => c.id === chainId);
   const query = useQuery({
     ...accountSnapshotQueryOptions(load, chainId ?? 0, account ?? ("0x" as Address)),
-    enabled: account !== undefined && chainId !== undefined,
+    enabled: account !== undefined && supported,
   });
   return Object.assign(query, {
     isFromPreviousVisit: query.data !== undefined && query.dataUpdatedAt < SESSION_STARTED_AT,
     account,
+    isWrongChain: account !== undefined && chainId !== undefined && !supported,
   });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useAccountSnapshot } from "../../../app/hooks/useAccountSnapshot";
 import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
+import { WrongChainError } from "../../../domain/errors/wrongChainError";
 import { usePooPrice } from "../../../app/hooks/usePooPrice";
 import { ProcessingOverlay } from "../../components/ProcessingOverlay/ProcessingOverlay";
 import { ResultDialog } from "../../components/ResultDialog/ResultDialog";
@@ -33,7 +34,8 @@ export function StakePage(): ReactNode {
       account: snapshotQuery.account,
       snapshot,
       fromPreviousVisit: snapshotQuery.isFromPreviousVisit,
-      error: snapshotQuery.error,
+      // On a chain without a deployment nothing is read: say so instead of "loading" forever.
+      error: snapshotQuery.isWrongChain ? new WrongChainError() : snapshotQuery.error,
     },
     nowMs,
   );
