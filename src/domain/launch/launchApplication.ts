@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * A project's application for a launch, checked with the same rules as the API
+ * (POST /api/launch-applications) so that every refusal shows up before anything is sent.
+ */
+export const LAUNCH_APPLICATION_FIELDS = [
+  "projectName",
+  "tokenSymbol",
+  "website",
+  "contact",
+  "description",
+] as const;
+
+export type LaunchApplicationField = (typeof LAUNCH_APPLICATION_FIELDS)[number];
+
+/** The form's text, as typed. */
+export type LaunchApplicationInput = Record<LaunchApplicationField, string>;
+
+export const EMPTY_LAUNCH_APPLICATION: LaunchApplicationInput = {
+  projectName: "",
+  tokenSymbol: "",
+  website: "",
+  contact: "",
+  description: "",
+};
+
+/** True unless the text holds control characters other than tab, line feed and carriage return. */
+function noControlCharacters(value: string): boolean {
+  return [...value].every((char) => {
+    const code = char.charCodeAt(0);
+    return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
+  });
+}
+
+// Fields are trimmed first (the server trims the free-text ones; trimming the others too means a
+// stray space never costs the user a round trip).
+export const launchApplicationSchema = z.strictObject({
+  projectName: z
+    .string()
+    .trim()
+    .min(2, "Enter a project name of 2 to 64 characters.")
+    .max(64, "Enter a project name of 2 to 64 characters.")
+    .refine(noControlCharacters, "The project name must not contain control characters."),
+  tokenSymbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,11}$/, "Use 2 to 11 uppercase letters or digits, e.g. POO."),
+  website: z
+    .string()
+    .trim()
+    .max(200, "The website address must be at most 200 characters.")
+    .pipe(
+      z.url({
+        protocol: /^https$/,
+        hostname: z.regexes.domain,
+        error: "Enter the website's https:// address, e.g. https://example.com.",
+      }),
+    ),
+  contact: z
+    .string()
+    .trim()
+    .max(100, "The contact must be at most 100 characters.")
+    .refine(
+      (value) => z.email().safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
+      "Enter an email address or an @handle.",
+    ),
+  description: z
+    .string()
+    .trim()
+    .min(20, "Describe the project in 20 to 1000 characters.")
+    .max(1000, "Describe the project in 20 to 1000 characters.")
+    .refine(
+      noControlCharacters,
+      "The description must not contain control characters other than line breaks and tabs.",
+    ),
+});
+
+/** An application that passed every rule, trimmed, ready to send. */
+export type LaunchApplication = z.output<typeof launchApplicationSchema>;
+
+export type LaunchApplicationErrors = Partial<Record<LaunchApplicationField, string>>;
+
+export type LaunchApplicationCheck =
+  | { readonly ok: true; readonly application: LaunchApplication }
+  | { readonly ok: false; readonly errors: LaunchApplicationErrors };
+
+/** Every field's first problem, or the trimmed application. */
+export function validateLaunchApplication(input: LaunchApplicationInput): LaunchApplicationCheck {
+  const parsed = launchApplicationSchema.safeParse(input);
+  if (parsed.success) return { ok: true, application: parsed.data };
+  const errors: LaunchApplicationErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && isField(field) && errors[field] === undefined)
+      errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+function isField(name: string): name is LaunchApplicationField {
+  return (LAUNCH_APPLICATION_FIELDS as readonly string[]).includes(name);
+}
