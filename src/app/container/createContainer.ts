@@ -2,17 +2,21 @@ import type { Config } from "@wagmi/core";
 import { Container } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
+import type { LaunchpadGateway } from "../../application/ports/launchpadGateway";
 import type { PriceSource } from "../../application/ports/priceSource";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
 import { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
+import { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import { ListTransactions } from "../../application/use-cases/listTransactions";
 import { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import { RecordTransaction } from "../../application/use-cases/recordTransaction";
+import { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
 import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import { SubmitLaunchApplication } from "../../application/use-cases/submitLaunchApplication";
 import { Unstake } from "../../application/use-cases/unstake";
 import { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
 import { ChainContracts, type ContractAddresses } from "../../adapters/chain/ChainContracts";
@@ -21,6 +25,7 @@ import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
 import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
 import { HttpSignInGateway } from "../../adapters/auth/HttpSignInGateway";
+import { HttpLaunchpadGateway } from "../../adapters/http/HttpLaunchpadGateway";
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
 import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
 import { toAddress } from "../../domain/address";
@@ -129,5 +134,18 @@ export function createContainer(deps: ContainerDependencies): Container {
       (token: TokenGateway, price: LookupPooPrice) => new CheckWhitelistEligibility({ token, price }),
       [TOKENS.tokenGateway, TOKENS.lookupPooPrice],
     );
+
+  container
+    .bind(TOKENS.launchpadGateway)
+    .toConstantValue(new HttpLaunchpadGateway(appConfig.apiBaseUrl, deps.fetchFn));
+  container
+    .bind(TOKENS.registerForWhitelist)
+    .toResolvedValue((g: LaunchpadGateway) => new RegisterForWhitelist(g), [TOKENS.launchpadGateway]);
+  container
+    .bind(TOKENS.getWhitelistRegistration)
+    .toResolvedValue((g: LaunchpadGateway) => new GetWhitelistRegistration(g), [TOKENS.launchpadGateway]);
+  container
+    .bind(TOKENS.submitLaunchApplication)
+    .toResolvedValue((g: LaunchpadGateway) => new SubmitLaunchApplication(g), [TOKENS.launchpadGateway]);
   return container;
 }

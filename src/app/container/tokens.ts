@@ -1,6 +1,7 @@
 import type { ServiceIdentifier } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
+import type { LaunchpadGateway } from "../../application/ports/launchpadGateway";
 import type { PriceSource } from "../../application/ports/priceSource";
 import type { SignInGateway } from "../../application/ports/signInGateway";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
@@ -8,11 +9,14 @@ import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
 import type { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
+import type { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import type { ListTransactions } from "../../application/use-cases/listTransactions";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
+import type { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
 import type { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import type { SubmitLaunchApplication } from "../../application/use-cases/submitLaunchApplication";
 import type { Unstake } from "../../application/use-cases/unstake";
 import type { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
 import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
@@ -43,4 +47,8 @@ export const TOKENS = {
   listTransactions: token<ListTransactions>("ListTransactions"),
   updateTransactionStatus: token<UpdateTransactionStatus>("UpdateTransactionStatus"),
   checkWhitelistEligibility: token<CheckWhitelistEligibility>("CheckWhitelistEligibility"),
+  launchpadGateway: token<LaunchpadGateway>("LaunchpadGateway"),
+  registerForWhitelist: token<RegisterForWhitelist>("RegisterForWhitelist"),
+  getWhitelistRegistration: token<GetWhitelistRegistration>("GetWhitelistRegistration"),
+  submitLaunchApplication: token<SubmitLaunchApplication>("SubmitLaunchApplication"),
 } as const;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
+import { LaunchPage } from "../../ui/launch/LaunchPage/LaunchPage";
 
 export function LaunchRoute(): ReactNode {
-  return <h1>Launch</h1>;
+  return <LaunchPage />;
 }

@@ -1,0 +1,26 @@
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { WhitelistRegistration } from "../../domain/launch/whitelistRegistration";
+import { LaunchpadRequestError } from "../../domain/launch/launchpadRequestError";
+import { useSignIn } from "../auth/SignInContext";
+import { TOKENS } from "../container/tokens";
+import { useInjection } from "../container/useInjection";
+
+/** The registration of one signed-in wallet for one launch (the server keys it by session chain and address). */
+export function whitelistRegistrationKey(launchId: string, chainId: number, address: string) {
+  return ["launch", "registration", launchId, chainId, address.toLowerCase()] as const;
+}
+
+/**
+ * The signed-in wallet's registration for `launchId` (null: none). Idle until signed in: the server
+ * only answers for a session. A refusal (e.g. an expired session) is not retried.
+ */
+export function useWhitelistRegistration(launchId: string): UseQueryResult<WhitelistRegistration | null> {
+  const { status, session } = useSignIn();
+  const get = useInjection(TOKENS.getWhitelistRegistration);
+  return useQuery({
+    queryKey: whitelistRegistrationKey(launchId, session?.chainId ?? 0, session?.address ?? ""),
+    queryFn: () => get.execute(launchId),
+    enabled: status === "authenticated" && session !== null,
+    retry: (failures, error) => !(error instanceof LaunchpadRequestError) && failures < 2,
+  });
+}
