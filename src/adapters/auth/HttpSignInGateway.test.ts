@@ -38,6 +38,16 @@ describe("HttpSignInGateway", () => {
     ).resolves.toBeNull();
   });
 
+  it("cancels the body of the 401 from /me, so the request ends for the browser", async () => {
+    let cancelled = false;
+    // A body that never ends on its own: only cancelling it ends the request.
+    const body = new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) });
+    const response = new Response(body, { status: 401 });
+    await expect(new HttpSignInGateway("/api", async () => response).currentSession()).resolves.toBeNull();
+    expect(cancelled).toBe(true);
+    expect(response.bodyUsed).toBe(true);
+  });
+
   it("surfaces the server's refusal as the error details", async () => {
     const gateway = new HttpSignInGateway("/api", async () => json(401, { error: "Nonce already used." }));
     await expect(gateway.verify("m", "0x1")).rejects.toMatchObject({ details: "Nonce already used." });
