@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
-import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders";
+import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...process.env };
