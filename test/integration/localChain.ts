@@ -36,35 +36,96 @@ export interface CountingProxy {
   url: string;
   /** JSON-RPC methods seen, one entry per JSON-RPC message (a batch counts each of its messages). */
   methods: string[];
-  /** HTTP requests seen. */
+  /** HTTP requests that carried JSON-RPC (CORS preflights and refused bodies are not counted). */
   httpRequests: number;
   reset(): void;
   close(): Promise<void>;
 }
 
+export interface CountingProxyOptions {
+  /** Port on 127.0.0.1; default 0, an ephemeral port. */
+  port?: number;
+}
+
+// Browsers may post to the proxy from a page on another origin (the benchmark's counting build), so it
+// answers CORS; it only ever listens on 127.0.0.1.
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "POST, OPTIONS",
+} as const;
+
+/** JSON-RPC 2.0's answer to a body that is not JSON-RPC. */
+const PARSE_ERROR = JSON.stringify({
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: -32700, message: "Parse error" },
+});
+
+/** The methods of a JSON-RPC message or batch; undefined if the body is not one. */
+function jsonRpcMethods(body: string): string[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const methods = (Array.isArray(parsed) ? parsed : [parsed]).map((message: unknown) =>
+    typeof message === "object" && message !== null && "method" in message ? message.method : undefined,
+  );
+  return methods.every((method): method is string => typeof method === "string") ? methods : undefined;
+}
+
 /** An HTTP proxy in front of the node that counts what a client sends. */
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
+export async function startCountingProxy(
+  target: string,
+  options: CountingProxyOptions = {},
+): Promise<CountingProxy> {
   const state = { methods: [] as string[], httpRequests: 0 };
   const server = http.createServer((req, res) => {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        ...CORS_HEADERS,
+        "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "content-type",
+        "access-control-max-age": "600",
+      });
+      res.end();
+      return;
+    }
+    if (req.method !== "POST") {
+      res.writeHead(405, { ...CORS_HEADERS, allow: "POST, OPTIONS" });
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
+      const methods = jsonRpcMethods(body);
+      if (!methods) {
+        res.writeHead(400, { ...CORS_HEADERS, "content-type": "application/json" });
+        res.end(PARSE_ERROR);
+        return;
+      }
       state.httpRequests++;
-      const parsed = JSON.parse(body) as { method: string } | { method: string }[];
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) state.methods.push(message.method);
+      state.methods.push(...methods);
       fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body })
         .then(async (upstream) => {
-          res.writeHead(upstream.status, { "content-type": "application/json" });
+          res.writeHead(upstream.status, { ...CORS_HEADERS, "content-type": "application/json" });
           res.end(await upstream.text());
         })
         .catch(() => {
-          res.writeHead(502);
+          res.writeHead(502, CORS_HEADERS);
           res.end();
         });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -78,6 +139,11 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       state.methods = [];
       state.httpRequests = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser's keep-alive connections would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
   };
 }
