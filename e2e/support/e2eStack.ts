@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getAddress, type Address } from "viem";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
+import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { startLocalStack } from "../../scripts/lib/local-stack";
 import type { E2ePorts } from "./ports";
 
@@ -20,6 +21,8 @@ export interface E2eStack {
   readonly contracts: { readonly pooToken: Address; readonly crapToken: Address; readonly staking: Address };
   /** Hardhat's first five accounts, each seeded with 1,000,000 POO (index 0 deployed the contracts). */
   readonly accounts: readonly Address[];
+  /** The launch catalogue the build bundled (sale times relative to the stack's start). */
+  readonly launches: LaunchCatalogue;
 }
 
 export interface RunningE2eStack extends E2eStack {
@@ -98,7 +101,7 @@ export async function startE2eStack({
     throw error;
   }
 
-  const { chainUrl, apiUrl, webUrl, deployment, accounts } = stack;
+  const { chainUrl, apiUrl, webUrl, deployment, accounts, launches } = stack;
   const stop = async (): Promise<void> => {
     try {
       await stack.stop();
@@ -121,6 +124,7 @@ export async function startE2eStack({
       staking: getAddress(deployment.staking),
     },
     accounts,
+    launches,
     startupMs: performance.now() - startedAt,
     stop,
   };

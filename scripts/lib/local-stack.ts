@@ -4,6 +4,7 @@ import path from "node:path";
 import { createPublicClient, createTestClient, createWalletClient, http, type Address } from "viem";
 import { hardhat } from "viem/chains";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
+import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { sampleLaunchCatalogue } from "./sample-launches";
 
 export const LOCAL_CHAIN_ID = 31337;
@@ -38,6 +39,8 @@ export interface LocalStack {
   webUrl: string | undefined;
   deployment: Deployment;
   accounts: readonly Address[];
+  /** The launch catalogue written to launchpad/launches.local.json (sale times relative to the start). */
+  launches: LaunchCatalogue;
   stop(): Promise<void>;
 }
 
@@ -105,9 +108,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stack.writeDeployment(deploymentsDir, deployment);
     log(`Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, Staking ${deployment.staking}`);
     // Sale times relative to now, so the demo always has one live and one upcoming launch.
+    const launches = sampleLaunchCatalogue(Date.now());
     writeFileSync(
       path.join(rootDir, "launchpad", "launches.local.json"),
-      `${JSON.stringify(sampleLaunchCatalogue(Date.now()), null, 2)}\n`,
+      `${JSON.stringify(launches, null, 2)}\n`,
     );
 
     let apiUrl: string | undefined;
@@ -124,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
     }
 
-    return { chainUrl, apiUrl, webUrl, deployment: deployment as Deployment, accounts, stop };
+    return { chainUrl, apiUrl, webUrl, deployment: deployment as Deployment, accounts, launches, stop };
   } catch (error) {
     await stop();
     throw error;
