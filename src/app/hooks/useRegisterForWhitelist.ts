@@ -3,7 +3,7 @@ import type { WhitelistRegistrationSaved } from "../../application/ports/launchp
 import type { RegisterForWhitelistInput } from "../../application/use-cases/registerForWhitelist";
 import { TOKENS } from "../container/tokens";
 import { useInjection } from "../container/useInjection";
-import { whitelistRegistrationKey } from "./useWhitelistRegistration";
+import { launchKeys } from "../query/queryKeys";
 
 /** Registers or changes the signed-in wallet's whitelist amount; the registration query gets the answer. */
 export function useRegisterForWhitelist(): UseMutationResult<
@@ -17,7 +17,7 @@ export function useRegisterForWhitelist(): UseMutationResult<
     mutationFn: (input: RegisterForWhitelistInput) => register.execute(input),
     onSuccess: ({ registration }) => {
       queryClient.setQueryData(
-        whitelistRegistrationKey(registration.launchId, registration.chainId, registration.address),
+        launchKeys.registration(registration.launchId, registration.chainId, registration.address),
         registration,
       );
     },

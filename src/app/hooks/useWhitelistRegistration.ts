@@ -4,11 +4,7 @@ import { LaunchpadRequestError } from "../../domain/launch/launchpadRequestError
 import { useSignIn } from "../auth/SignInContext";
 import { TOKENS } from "../container/tokens";
 import { useInjection } from "../container/useInjection";
-
-/** The registration of one signed-in wallet for one launch (the server keys it by session chain and address). */
-export function whitelistRegistrationKey(launchId: string, chainId: number, address: string) {
-  return ["launch", "registration", launchId, chainId, address.toLowerCase()] as const;
-}
+import { launchKeys } from "../query/queryKeys";
 
 /**
  * The signed-in wallet's registration for `launchId` (null: none). Idle until signed in: the server
@@ -18,7 +14,7 @@ export function useWhitelistRegistration(launchId: string): UseQueryResult<White
   const { status, session } = useSignIn();
   const get = useInjection(TOKENS.getWhitelistRegistration);
   return useQuery({
-    queryKey: whitelistRegistrationKey(launchId, session?.chainId ?? 0, session?.address ?? ""),
+    queryKey: launchKeys.registration(launchId, session?.chainId ?? 0, session?.address ?? ""),
     queryFn: () => get.execute(launchId),
     enabled: status === "authenticated" && session !== null,
     retry: (failures, error) => !(error instanceof LaunchpadRequestError) && failures < 2,

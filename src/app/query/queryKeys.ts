@@ -16,4 +16,7 @@ export const transactionKeys = {
 export const launchKeys = {
   eligibility: (chainId: number, account: string) =>
     ["launch", "eligibility", chainId, account.toLowerCase()] as const,
+  /** The signed-in wallet's registration (the server keys it by the session's chain and address). */
+  registration: (launchId: string, chainId: number, account: string) =>
+    ["launch", "registration", launchId, chainId, account.toLowerCase()] as const,
 };

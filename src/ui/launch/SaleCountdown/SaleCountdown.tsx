@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useNow } from "../useNow";
+import { useNow } from "../../hooks/useNow";
 import { saleCountdownView } from "./saleCountdownView";
 import styles from "./SaleCountdown.module.css";
 

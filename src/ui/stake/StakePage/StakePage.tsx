@@ -12,7 +12,7 @@ import { toPriceView, type PriceView } from "../priceView";
 import { StakeDialog } from "../StakeDialog/StakeDialog";
 import type { StakeFlow } from "../useStakeFlow";
 import { useStakeFlow } from "../useStakeFlow";
-import { useNow } from "../useNow";
+import { useNow } from "../../hooks/useNow";
 import type { StakeLimits } from "../validateStakeInput";
 import { stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
