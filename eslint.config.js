@@ -29,7 +29,6 @@ export default tseslint.config(
       "cache",
       "coverage",
       "types",
-      "bench/bare-app",
       "bench/results",
       "test-results",
       "playwright-report",

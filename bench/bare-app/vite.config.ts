@@ -1,0 +1,39 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/** BARE_WALLETS=none: index.html loads mainReactOnly.tsx (no wallet stack) instead of main.tsx. */
+const reactOnly: Plugin = {
+  name: "bare-react-only",
+  transformIndexHtml: {
+    // Before Vite resolves the entry script.
+    order: "pre",
+    handler: (html) =>
+      process.env.BARE_WALLETS === "none"
+        ? html.replace('src="/main.tsx"', 'src="/mainReactOnly.tsx"')
+        : html,
+  },
+};
+
+/**
+ * The benchmark's baseline app. Dependencies resolve from the project's node_modules (two levels up).
+ * BARE_WALLETS=default swaps the wallet setup for RainbowKit's getDefaultConfig, BARE_WALLETS=none
+ * drops wagmi and RainbowKit altogether; the default build lists the injected wallet only.
+ * VITE_LOCAL_RPC_URL: the local chain, as for the app.
+ */
+export default defineConfig(() => ({
+  root: dir,
+  envDir: dir,
+  plugins: [react(), reactOnly],
+  resolve: {
+    alias:
+      process.env.BARE_WALLETS === "default"
+        ? [{ find: /^\.\/wagmiConfig$/, replacement: path.join(dir, "wagmiConfigDefault.ts") }]
+        : [],
+  },
+  build: { target: "es2022", sourcemap: true },
+  preview: { host: "127.0.0.1", port: 9174, strictPort: true },
+}));

@@ -1,0 +1,96 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root (bench/ -> ..). */
+export const ROOT_DIR: string = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH_DIR: string = path.join(ROOT_DIR, "bench");
+export const BARE_APP_DIR: string = path.join(BENCH_DIR, "bare-app");
+export const RESULTS_DIR: string = path.join(BENCH_DIR, "results");
+
+/** Every server and browser port the benchmark opens (the project's range for it is 9100-9199). */
+export const PORTS = {
+  /** The stack's Hardhat chain. */
+  chain: 9145,
+  /** The counting proxy in front of the chain (test/integration/localChain.ts). */
+  countingProxy: 9146,
+  /** The stack's API server. */
+  api: 9187,
+  /** Our production build, RPC straight to the chain: start-up JS, Lighthouse, stake latency. */
+  web: 9173,
+  /** The bare app (injected wallet only): the baseline. */
+  bare: 9174,
+  /** Our production build with its RPC pointed at the counting proxy: JSON-RPC counts, gas. */
+  webCounting: 9175,
+  /** The bare app built with RainbowKit's getDefaultConfig: second baseline, start-up JS only. */
+  bareDefault: 9176,
+  /** Chrome's remote-debugging port for Lighthouse (one Chrome at a time). */
+  lighthouseChrome: 9150,
+} as const;
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** The project's flags for headless Chromium on these machines (see shared/toolchain.md). */
+export const CHROME_FLAGS: readonly string[] = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const positiveInt = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+/** Median of this many Lighthouse runs per page and preset (BENCH_LIGHTHOUSE_RUNS to try things quickly). */
+export const LIGHTHOUSE_RUNS = positiveInt("BENCH_LIGHTHOUSE_RUNS", 3);
+/** Median of this many stakes of each kind (BENCH_LATENCY_RUNS). */
+export const LATENCY_RUNS = positiveInt("BENCH_LATENCY_RUNS", 5);
+
+export const PHASES = ["startup-js", "lighthouse", "json-rpc", "stake-latency"] as const;
+export type Phase = (typeof PHASES)[number];
+/** BENCH_PHASES=startup-js,json-rpc runs only those (default: all). */
+export const SELECTED_PHASES: ReadonlySet<Phase> = new Set(
+  process.env.BENCH_PHASES
+    ? PHASES.filter((p) =>
+        (process.env.BENCH_PHASES ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .includes(p),
+      )
+    : PHASES,
+);
+/** Idle time observed to compute the polling rate of a connected page. */
+export const POLL_WINDOW_MS = 30_000;
+/** "Quiet" = no JSON-RPC message for this long. */
+export const QUIET_MS = 1_000;
+/** Start-up JS is summed until no request has been in flight for this long after `load`. */
+export const NETWORK_IDLE_MS = 1_000;
+
+export const TARGETS = {
+  /** Start-up JS of / (gzip) no larger than the bare app's. */
+  startupJsVsBare: 1,
+  lighthouseMobile: 95,
+  lighthouseDesktop: 100,
+  /** JSON-RPC messages reading the account snapshot during a connected page load. */
+  snapshotRequestsOnLoad: 1,
+  /** Stake without approval, Enter click to Success dialog, median. */
+  stakeNoApprovalMs: 1_000,
+} as const;
+
+/** The stake page's accessible names (see bench/README.md: the benchmark depends on them). */
+export const NAMES = {
+  connectButton: "Connect Wallet",
+  localWallet: "Local test wallet",
+  stakeButton: "Stake",
+  stakeDialog: "Stake",
+  quantityLabel: "Quantity of $POO you would like to stake",
+  enterButton: "Enter",
+  successDialog: "Success",
+  stakeSuccess: "Stake successful",
+  unstakeSuccess: "Unstake successful",
+  unstakeButton: "Unstake",
+  dismissButton: "Dismiss",
+} as const;

@@ -1,0 +1,368 @@
+import type { PackageShare } from "./composition";
+import type { LighthouseSummary, Preset } from "./lighthouseRuns";
+import type { LatencyResults } from "./stakeLatency";
+import type { RpcResults, RpcWindow } from "./rpcFlows";
+import type { StartupJs } from "./startupJs";
+import { TARGETS } from "./config";
+import { countBy, ratio } from "./stats";
+
+export type Page = "/" | "/launch";
+
+export interface TargetResult {
+  name: string;
+  /** null: not measured (a phase failed). */
+  met: boolean | null;
+  detail: string;
+}
+
+export interface BenchResult {
+  meta: {
+    startedAt: string;
+    wallMs: number;
+    commit: string;
+    uncommittedPaths: number;
+    node: string;
+    chromium: string;
+    lighthouse: string;
+    cpus: number;
+    loadAverage: { start: number[]; end: number[] };
+    bareApp: string;
+    bareAppSecond: string;
+    buildsMs: Record<string, number>;
+    ports: Record<string, number>;
+    notes: string[];
+  };
+  startupJs?: {
+    ours: Record<Page, StartupJs>;
+    bare: StartupJs;
+    bareDefault?: StartupJs;
+    /** Start-up JS of / by npm package (from the source maps). */
+    composition: { ours: Record<string, PackageShare>; bare: Record<string, PackageShare> };
+  };
+  lighthouse?: {
+    ours: Record<Preset, Record<Page, LighthouseSummary>>;
+    bare: Record<Preset, LighthouseSummary>;
+  };
+  rpc?: RpcResults;
+  latency?: LatencyResults;
+  gas?: Record<string, number | null>;
+  targets: TargetResult[];
+  errors: { phase: string; message: string }[];
+}
+
+const kib = (bytes: number | null | undefined): string =>
+  bytes === null || bytes === undefined
+    ? "—"
+    : `${(bytes / 1024).toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KiB`;
+const ms = (value: number | null | undefined): string =>
+  value === null || value === undefined ? "—" : `${Math.round(value).toLocaleString("en-US")} ms`;
+const num = (value: number | null | undefined, digits = 0): string =>
+  value === null || value === undefined ? "—" : value.toFixed(digits);
+const times = (value: number | null): string => (value === null ? "—" : `${value.toFixed(2)}×`);
+const status = (met: boolean | null | undefined): string =>
+  met === null || met === undefined ? "n/a" : met ? "met" : "NOT MET";
+
+/** The targets of the brief, judged from what was measured. */
+export function judgeTargets(result: BenchResult): TargetResult[] {
+  const targets: TargetResult[] = [];
+  const js = result.startupJs;
+  const oursJs = js?.ours["/"].gzipBytes;
+  targets.push({
+    name: "Start-up JS of / ≤ bare app (gzip)",
+    met: js ? (oursJs ?? Infinity) <= js.bare.gzipBytes * TARGETS.startupJsVsBare : null,
+    detail: js
+      ? `${kib(oursJs)} vs ${kib(js.bare.gzipBytes)} (${times(ratio(oursJs, js.bare.gzipBytes))})`
+      : "not measured",
+  });
+  for (const [preset, min] of [
+    ["mobile", TARGETS.lighthouseMobile],
+    ["desktop", TARGETS.lighthouseDesktop],
+  ] as const) {
+    for (const page of ["/", "/launch"] as const) {
+      const score = result.lighthouse?.ours[preset][page].median.score;
+      targets.push({
+        name: `Lighthouse ${preset} ${page} ≥ ${min}`,
+        met: score === null || score === undefined ? null : score >= min,
+        detail: `median score ${num(score)}`,
+      });
+    }
+  }
+  const reads = result.rpc?.connectedLoad.snapshotReads;
+  targets.push({
+    name: "One account-snapshot request on a connected load",
+    met: reads === undefined ? null : reads === TARGETS.snapshotRequestsOnLoad,
+    detail:
+      reads === undefined ? "not measured" : `${reads} snapshot read(s) (Multicall3 aggregate3 eth_call)`,
+  });
+  const noApproval = result.latency?.withoutApproval.medianMs;
+  targets.push({
+    name: `Stake without approval < ${TARGETS.stakeNoApprovalMs} ms (local)`,
+    met: noApproval === null || noApproval === undefined ? null : noApproval < TARGETS.stakeNoApprovalMs,
+    detail: `median ${ms(noApproval)}`,
+  });
+  return targets;
+}
+
+interface Row {
+  metric: string;
+  ours: string;
+  bare: string;
+  ratio: string;
+  target: string;
+  /** Printed as one line ("metric: ours"), outside the columns: section titles and long details. */
+  free?: boolean;
+}
+
+function section(title: string): Row {
+  return { metric: title, ours: "", bare: "", ratio: "", target: "", free: true };
+}
+
+function detail(label: string, text: string): Row {
+  return { metric: `${label}: ${text}`, ours: "", bare: "", ratio: "", target: "", free: true };
+}
+
+function rpcCell(w: RpcWindow | undefined): string {
+  if (!w) return "—";
+  return `${w.messages} msg / ${w.httpRequests} http`;
+}
+
+function methods(byMethod: Record<string, number> | undefined): string {
+  if (!byMethod) return "—";
+  return Object.entries(byMethod)
+    .sort((a, b) => b[1] - a[1])
+    .map(([m, n]) => `${m}×${n}`)
+    .join(" ");
+}
+
+/** The table printed at the end of a run (also stored in the JSON as text). */
+export function renderTable(result: BenchResult): string {
+  const targets = new Map(result.targets.map((t) => [t.name, t]));
+  const t = (name: string): string => {
+    const target = targets.get(name);
+    return target ? status(target.met) : "";
+  };
+  const rows: Row[] = [];
+  const js = result.startupJs;
+
+  rows.push(section("1. Start-up JS (first load until 1 s network idle; gzip = zlib -9 per file)"));
+  for (const page of ["/", "/launch"] as const) {
+    const ours = js?.ours[page];
+    rows.push({
+      metric: `   ${page} gzip`,
+      ours: kib(ours?.gzipBytes),
+      bare: kib(js?.bare.gzipBytes),
+      ratio: times(ratio(ours?.gzipBytes, js?.bare.gzipBytes)),
+      target: page === "/" ? `≤ bare: ${t("Start-up JS of / ≤ bare app (gzip)")}` : "",
+    });
+    rows.push({
+      metric: `   ${page} raw (files)`,
+      ours: ours ? `${kib(ours.rawBytes)} (${ours.files.length})` : "—",
+      bare: js ? `${kib(js.bare.rawBytes)} (${js.bare.files.length})` : "—",
+      ratio: times(ratio(ours?.rawBytes, js?.bare.rawBytes)),
+      target: "",
+    });
+  }
+  if (js?.bareDefault) {
+    rows.push({
+      metric: "   2nd baseline: getDefaultConfig, gzip",
+      ours: kib(js.ours["/"].gzipBytes),
+      bare: `${kib(js.bareDefault.gzipBytes)} (${js.bareDefault.files.length} files)`,
+      ratio: times(ratio(js.ours["/"].gzipBytes, js.bareDefault.gzipBytes)),
+      target: "",
+    });
+  }
+
+  if (js) {
+    rows.push(
+      section(
+        "   / by npm package, largest differences (gzip -9 of each package's code alone, from source maps)",
+      ),
+    );
+    const keys = new Set([...Object.keys(js.composition.ours), ...Object.keys(js.composition.bare)]);
+    const diffs = [...keys]
+      .map((key) => ({
+        key,
+        ours: js.composition.ours[key]?.gzipBytes ?? 0,
+        bare: js.composition.bare[key]?.gzipBytes ?? 0,
+      }))
+      .sort((a, b) => Math.abs(b.ours - b.bare) - Math.abs(a.ours - a.bare))
+      .slice(0, 10);
+    for (const d of diffs) {
+      const delta = d.ours - d.bare;
+      rows.push({
+        metric: `     ${d.key}`,
+        ours: kib(d.ours),
+        bare: kib(d.bare),
+        ratio: `${delta >= 0 ? "+" : "−"}${kib(Math.abs(delta))}`,
+        target: "",
+      });
+    }
+  }
+
+  const lh = result.lighthouse;
+  for (const preset of ["mobile", "desktop"] as const) {
+    const min = preset === "mobile" ? TARGETS.lighthouseMobile : TARGETS.lighthouseDesktop;
+    const summaries = lh ? [lh.ours[preset]["/"], lh.ours[preset]["/launch"], lh.bare[preset]] : [];
+    const counts = lh ? summaries.map((x) => x.validRuns).join("/") : "—";
+    rows.push(
+      section(`2. Lighthouse ${preset} (median of valid runs: ${counts} for / /launch bare; bare = its /)`),
+    );
+    if (lh) {
+      const seconds = summaries.map((x) => num(x.medianWallMs === null ? null : x.medianWallMs / 1000, 1));
+      rows.push(detail("   one run takes (median)", `${seconds.join(" s / ")} s for / /launch bare`));
+    }
+    for (const page of ["/", "/launch"] as const) {
+      const ours = lh?.ours[preset][page].median;
+      const bare = lh?.bare[preset].median;
+      rows.push({
+        metric: `   ${page} performance score`,
+        ours: num(ours?.score),
+        bare: num(bare?.score),
+        ratio: times(ratio(ours?.score, bare?.score)),
+        target: `≥ ${min}: ${t(`Lighthouse ${preset} ${page} ≥ ${min}`)}`,
+      });
+      rows.push({
+        metric: `   ${page} LCP`,
+        ours: ms(ours?.lcpMs),
+        bare: ms(bare?.lcpMs),
+        ratio: times(ratio(ours?.lcpMs, bare?.lcpMs)),
+        target: "",
+      });
+      const elements = lh?.ours[preset][page].lcpElements;
+      if (elements) rows.push(detail("     LCP element (runs)", methods(elements)));
+      rows.push({
+        metric: `   ${page} TBT`,
+        ours: ms(ours?.tbtMs),
+        bare: ms(bare?.tbtMs),
+        ratio: times(ratio(ours?.tbtMs, bare?.tbtMs)),
+        target: "",
+      });
+      rows.push({
+        metric: `   ${page} CLS`,
+        ours: num(ours?.cls, 3),
+        bare: num(bare?.cls, 3),
+        ratio: "",
+        target: "",
+      });
+      const shifts = lh?.ours[preset][page].runs
+        .map((r) => r.largestShift)
+        .filter((x): x is string => Boolean(x));
+      if (shifts && shifts.length > 0 && (ours?.cls ?? 0) >= 0.05)
+        rows.push(detail("     largest shift (runs)", methods(countBy(shifts))));
+    }
+  }
+
+  const rpc = result.rpc;
+  rows.push(section("3. JSON-RPC at the counting proxy (messages; batches count each message)"));
+  rows.push({
+    metric: "   connected load (load+connect → figures, 1 s quiet)",
+    ours: rpcCell(rpc?.connectedLoad),
+    bare: "",
+    ratio: "",
+    target: "",
+  });
+  rows.push({
+    metric: "     of which account-snapshot reads",
+    ours: num(rpc?.connectedLoad.snapshotReads),
+    bare: "",
+    ratio: "",
+    target: `= 1: ${t("One account-snapshot request on a connected load")}`,
+  });
+  rows.push(detail("     by method", methods(rpc?.connectedLoad.byMethod)));
+  rows.push(detail("     eth_calls", rpc ? rpc.connectedLoad.ethCalls.join(", ") : "—"));
+  rows.push({
+    metric: `   idle polling, connected (per minute, ${rpc ? rpc.polling.windowMs / 1000 : "—"} s window)`,
+    ours: rpc ? `${num(rpc.polling.perMinute, 1)} msg/min` : "—",
+    bare: "",
+    ratio: "",
+    target: "",
+  });
+  rows.push(detail("     eth_calls in window", methods(rpc?.polling.ethCalls)));
+  rows.push({
+    metric: `   stake with approval (dialog → Success, 1 s quiet)${rpc?.stakeWithApproval.mayIncludePoll ? " *poll" : ""}`,
+    ours: rpcCell(rpc?.stakeWithApproval),
+    bare: "",
+    ratio: "",
+    target: "",
+  });
+  rows.push(detail("     by method", methods(rpc?.stakeWithApproval.byMethod)));
+  rows.push({
+    metric: `   unstake (click → Success, 1 s quiet)${rpc?.unstake.mayIncludePoll ? " *poll" : ""}`,
+    ours: rpcCell(rpc?.unstake),
+    bare: "",
+    ratio: "",
+    target: "",
+  });
+  rows.push(detail("     by method", methods(rpc?.unstake.byMethod)));
+
+  const lat = result.latency;
+  rows.push(
+    section(
+      `4. Stake latency, Enter → Success (automine; median of ${lat?.withApproval.runsMs.length ?? "—"})`,
+    ),
+  );
+  rows.push({
+    metric: "   with approval",
+    ours: ms(lat?.withApproval.medianMs),
+    bare: "",
+    ratio: "",
+    target: "",
+  });
+  if (lat) rows.push(detail("     runs", lat.withApproval.runsMs.map((v) => Math.round(v)).join(", ")));
+  rows.push({
+    metric: "   without approval",
+    ours: ms(lat?.withoutApproval.medianMs),
+    bare: "",
+    ratio: "",
+    target: `< ${TARGETS.stakeNoApprovalMs} ms: ${t(`Stake without approval < ${TARGETS.stakeNoApprovalMs} ms (local)`)}`,
+  });
+  if (lat) rows.push(detail("     runs", lat.withoutApproval.runsMs.map((v) => Math.round(v)).join(", ")));
+
+  rows.push(section("5. Gas (receipts of the transactions above)"));
+  for (const [call, gas] of Object.entries(result.gas ?? {})) {
+    rows.push({
+      metric: `   ${call}`,
+      ours: gas === null ? "—" : gas.toLocaleString("en-US"),
+      bare: "",
+      ratio: "",
+      target: "",
+    });
+  }
+
+  const header: Row = { metric: "", ours: "ours", bare: "bare", ratio: "ours/bare", target: "target" };
+  const columns = [header, ...rows].filter((r) => !r.free);
+  const width = (key: "metric" | "ours" | "bare" | "ratio"): number =>
+    Math.max(...columns.map((r) => r[key].length));
+  const w = { metric: width("metric"), ours: width("ours"), bare: width("bare"), ratio: width("ratio") };
+  const line = (r: Row): string =>
+    r.free
+      ? r.metric
+      : [
+          r.metric.padEnd(w.metric),
+          r.ours.padStart(w.ours),
+          r.bare.padStart(w.bare),
+          r.ratio.padStart(w.ratio),
+          r.target,
+        ]
+          .join("  ")
+          .trimEnd();
+  const all = [header, ...rows];
+  const m = result.meta;
+  const lines = [
+    `POO Finance benchmark — ${m.startedAt} — commit ${m.commit}${m.uncommittedPaths ? ` + ${m.uncommittedPaths} uncommitted paths` : ""} — wall ${(m.wallMs / 1000).toFixed(0)} s`,
+    `${m.cpus} CPUs, load average ${m.loadAverage.start.map((v) => v.toFixed(1)).join("/")} at start, ${m.loadAverage.end.map((v) => v.toFixed(1)).join("/")} at end; Node ${m.node}; ${m.chromium}; Lighthouse ${m.lighthouse}`,
+    `bare = ${m.bareApp}`,
+    "",
+    ...all.map(line),
+    "",
+    "Targets:",
+    ...result.targets.map(
+      (target) => `  [${status(target.met).padEnd(7)}] ${target.name} — ${target.detail}`,
+    ),
+  ];
+  if (result.errors.length > 0) {
+    lines.push("", "Errors:", ...result.errors.map((e) => `  ${e.phase}: ${e.message}`));
+  }
+  if (m.notes.length > 0) lines.push("", "Notes:", ...m.notes.map((n) => `  - ${n}`));
+  return lines.join("\n");
+}

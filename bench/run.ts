@@ -1,0 +1,345 @@
+/**
+ * `npm run bench` (tsx bench/run.ts): builds the app and the bare RainbowKit app, measures start-up
+ * JS, Lighthouse, JSON-RPC traffic, stake latency and gas in one run, prints a table and writes
+ * bench/results/<timestamp>.json and bench/results/latest.json. See bench/README.md.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { formatUnits, getAddress, type Address } from "viem";
+import { startLocalStack } from "../scripts/lib/local-stack";
+import { startCountingProxy } from "../test/integration/localChain";
+import { launchBrowser } from "./browser";
+import { chainClients, revertAndSnapshot } from "./chain";
+import { startupComposition } from "./composition";
+import { installAbortHandlers, log, Stoppers } from "./lifecycle";
+import {
+  LATENCY_RUNS,
+  LIGHTHOUSE_RUNS,
+  PORTS,
+  RESULTS_DIR,
+  ROOT_DIR,
+  SELECTED_PHASES,
+  type Phase,
+} from "./config";
+import {
+  killActiveChrome,
+  lighthouseWithRetry,
+  summarize,
+  type LighthouseRun,
+  type Preset,
+} from "./lighthouseRuns";
+import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
+import { measureRpc } from "./rpcFlows";
+import { buildAndPreviewBare, buildAndPreviewOurs } from "./servers";
+import { measureStakeLatency } from "./stakeLatency";
+import { measureStartupJs } from "./startupJs";
+
+function git(args: string[]): string {
+  try {
+    return execFileSync("git", args, {
+      cwd: ROOT_DIR,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return "";
+  }
+}
+
+function packageVersion(name: string): string {
+  try {
+    const file = path.join(ROOT_DIR, "node_modules", name, "package.json");
+    return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  } catch {
+    return "?";
+  }
+}
+
+async function main(stoppers: Stoppers): Promise<number> {
+  const wallStart = performance.now();
+  process.chdir(ROOT_DIR);
+  const startedAt = new Date();
+  const loadStart = os.loadavg();
+  const errors: BenchResult["errors"] = [];
+  const buildsMs: Record<string, number> = {};
+  const notes: string[] = [];
+  const partial: Omit<BenchResult, "meta" | "targets" | "errors"> = {};
+
+  /** Runs one measurement; a failure is recorded and the run goes on with the next one. */
+  async function phase<T>(name: Phase, run: () => Promise<T>): Promise<T | undefined> {
+    if (!SELECTED_PHASES.has(name)) {
+      notes.push(`Phase ${name} skipped (BENCH_PHASES).`);
+      return undefined;
+    }
+    const t0 = performance.now();
+    log(name, "start");
+    try {
+      const value = await run();
+      log(name, `done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      return value;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(name, `FAILED: ${message}`);
+      errors.push({ phase: name, message: message.split("\n")[0] ?? message });
+      return undefined;
+    }
+  }
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-"));
+  stoppers.add(`build dir ${workDir}`, async () => rmSync(workDir, { recursive: true, force: true }));
+  // The API's registrations go to a throw-away database, not the one `npm start` uses (data/).
+  process.env.DATABASE_PATH = path.join(workDir, "poo.sqlite");
+
+  // The chain (with contracts and Multicall3) and the API; the web apps are built below.
+  const stack = await startLocalStack({
+    chainPort: PORTS.chain,
+    apiPort: PORTS.api,
+    webPort: PORTS.web,
+    web: "none",
+    log: (m) => log("stack", m),
+  });
+  stoppers.add("local stack (chain, API)", () => stack.stop());
+  const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
+  stoppers.add("counting proxy", () => proxy.close());
+  log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
+
+  const clients = chainClients(stack.chainUrl);
+  const account = getAddress(stack.accounts[0] as Address);
+  const pooToken = getAddress(stack.deployment.pooToken);
+  const staking = getAddress(stack.deployment.staking);
+  const minStake = BigInt(stack.deployment.minStake ?? "100000000000000000000");
+  const minStakeDuration = BigInt(stack.deployment.minStakeDuration ?? "86400");
+  const stakeQuantityText = formatUnits(minStake, 18);
+  // Each chain phase starts from the freshly deployed state.
+  let cleanChain = await clients.testClient.snapshot();
+
+  const timed = async <T extends { buildMs: number }>(name: string, build: Promise<T>): Promise<T> => {
+    const value = await build;
+    buildsMs[name] = Math.round(value.buildMs);
+    log("build", `${name}: built in ${(value.buildMs / 1000).toFixed(1)} s`);
+    return value;
+  };
+  const ours = await timed(
+    "ours",
+    buildAndPreviewOurs({
+      outDir: path.join(workDir, "ours"),
+      port: PORTS.web,
+      rpcUrl: stack.chainUrl,
+      apiUrl: stack.apiUrl,
+    }),
+  );
+  stoppers.add("preview ours", () => ours.close());
+  const oursCounting = await timed(
+    "ours (RPC via proxy)",
+    buildAndPreviewOurs({
+      outDir: path.join(workDir, "ours-counting"),
+      port: PORTS.webCounting,
+      rpcUrl: proxy.url,
+      apiUrl: stack.apiUrl,
+    }),
+  );
+  stoppers.add("preview ours (RPC via proxy)", () => oursCounting.close());
+  const bare = await timed(
+    "bare",
+    buildAndPreviewBare({
+      outDir: path.join(workDir, "bare"),
+      port: PORTS.bare,
+      rpcUrl: stack.chainUrl,
+      variant: "injected",
+    }),
+  );
+  stoppers.add("preview bare", () => bare.close());
+  const bareDefault = await timed(
+    "bare (getDefaultConfig)",
+    buildAndPreviewBare({
+      outDir: path.join(workDir, "bare-default"),
+      port: PORTS.bareDefault,
+      rpcUrl: stack.chainUrl,
+      variant: "default",
+    }),
+  );
+  stoppers.add("preview bare (getDefaultConfig)", () => bareDefault.close());
+
+  const browser = await launchBrowser();
+  stoppers.add("browser", () => browser.close());
+  stoppers.add("Lighthouse's Chrome", killActiveChrome);
+  const chromium = `Chromium ${browser.version()}`;
+
+  // 1. Start-up JS.
+  partial.startupJs = await phase("startup-js", async () => {
+    const oursRoot = await measureStartupJs(browser, `${ours.url}/`);
+    const oursLaunch = await measureStartupJs(browser, `${ours.url}/launch`);
+    const bareRoot = await measureStartupJs(browser, `${bare.url}/`);
+    const bareDefaultRoot = await measureStartupJs(browser, `${bareDefault.url}/`);
+    for (const m of [oursRoot, oursLaunch, bareRoot, bareDefaultRoot]) {
+      if (!m.reachedIdle)
+        notes.push(`${m.url} never reached network idle; its start-up JS is what came in 30 s.`);
+    }
+    return {
+      ours: { "/": oursRoot, "/launch": oursLaunch } as Record<Page, typeof oursRoot>,
+      bare: bareRoot,
+      bareDefault: bareDefaultRoot,
+      composition: {
+        ours: startupComposition(
+          ours.outDir,
+          oursRoot.files.map((f) => f.file),
+        ),
+        bare: startupComposition(
+          bare.outDir,
+          bareRoot.files.map((f) => f.file),
+        ),
+      },
+    };
+  });
+
+  // 2. Lighthouse; the targets alternate so that load drifts on this shared machine hit all alike.
+  partial.lighthouse = await phase("lighthouse", async () => {
+    const targets = [
+      { key: "ours /", url: `${ours.url}/` },
+      { key: "ours /launch", url: `${ours.url}/launch` },
+      { key: "bare /", url: `${bare.url}/` },
+    ];
+    const runs = new Map<string, LighthouseRun[]>();
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (const preset of ["mobile", "desktop"] as const) {
+        for (const target of targets) {
+          const key = `${preset} ${target.key}`;
+          const run = await lighthouseWithRetry(target.url, preset);
+          log(
+            "lighthouse",
+            `${key} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcpMs ?? 0)} ms, TBT ${Math.round(run.tbtMs ?? 0)} ms (run took ${(run.wallMs / 1000).toFixed(1)} s)`,
+          );
+          if (run.retriedAfter) notes.push(`Lighthouse ${key} #${i + 1} run again after ${run.retriedAfter}`);
+          if (run.runtimeError)
+            notes.push(`Lighthouse ${key} #${i + 1}: ${run.runtimeError} (left out of the median)`);
+          runs.set(key, [...(runs.get(key) ?? []), run]);
+        }
+      }
+    }
+    for (const [key, list] of runs) {
+      const warned = new Map<string, number>();
+      for (const warning of list.flatMap((r) => r.warnings))
+        warned.set(warning, (warned.get(warning) ?? 0) + 1);
+      for (const [warning, n] of warned)
+        notes.push(`Lighthouse ${key}, ${n} of ${list.length} runs: "${warning}"`);
+    }
+    const get = (preset: Preset, key: string, url: string) =>
+      summarize(key, url, preset, runs.get(`${preset} ${key}`) ?? []);
+    const byPreset = (preset: Preset) => ({
+      "/": get(preset, "ours /", `${ours.url}/`),
+      "/launch": get(preset, "ours /launch", `${ours.url}/launch`),
+    });
+    return {
+      ours: { mobile: byPreset("mobile"), desktop: byPreset("desktop") },
+      bare: {
+        mobile: get("mobile", "bare /", `${bare.url}/`),
+        desktop: get("desktop", "bare /", `${bare.url}/`),
+      },
+    };
+  });
+
+  // 3. JSON-RPC counts, on the build whose RPC goes through the counting proxy.
+  partial.rpc = await phase("json-rpc", async () => {
+    cleanChain = await revertAndSnapshot(clients, cleanChain);
+    return measureRpc({
+      browser,
+      webUrl: `${oursCounting.url}/`,
+      proxy,
+      clients,
+      account,
+      pooToken,
+      crapToken: getAddress(stack.deployment.crapToken),
+      staking,
+      stakeQuantity: minStake,
+      stakeQuantityText,
+      minStakeDuration,
+    });
+  });
+
+  // 4. Stake latency, on the build that talks to the chain directly.
+  partial.latency = await phase("stake-latency", async () => {
+    cleanChain = await revertAndSnapshot(clients, cleanChain);
+    return measureStakeLatency({
+      browser,
+      webUrl: `${ours.url}/`,
+      clients,
+      account,
+      pooToken,
+      staking,
+      stakeQuantity: minStake,
+      stakeQuantityText,
+      runs: LATENCY_RUNS,
+    });
+  });
+
+  // 5. Gas, from the receipts of the JSON-RPC phase (and the latency runs when that phase failed).
+  const txs = [
+    ...(partial.rpc?.stakeWithApproval.transactions ?? []),
+    ...(partial.rpc?.unstake.transactions ?? []),
+    ...(partial.latency?.withApproval.lastRunTransactions ?? []),
+  ];
+  const gasOf = (call: string): number | null =>
+    txs.find((tx) => tx.call === call && tx.status === "success")?.gasUsed ?? null;
+  partial.gas = {
+    approve: gasOf("approve"),
+    "stake (first stake of the account)": gasOf("stake"),
+    withdraw: gasOf("withdraw"),
+  };
+
+  await stoppers.stopAll();
+
+  const result: BenchResult = {
+    meta: {
+      startedAt: startedAt.toISOString(),
+      wallMs: Math.round(performance.now() - wallStart),
+      commit: git(["rev-parse", "--short", "HEAD"]),
+      uncommittedPaths: git(["status", "--porcelain"]).split("\n").filter(Boolean).length,
+      node: process.version,
+      chromium,
+      lighthouse: packageVersion("lighthouse"),
+      cpus: os.cpus().length,
+      loadAverage: { start: loadStart, end: os.loadavg() },
+      bareApp:
+        "RainbowKit connectorsForWallets with the injected wallet only (no WalletConnect), wagmi createConfig, one ConnectButton",
+      bareAppSecond:
+        "RainbowKit getDefaultConfig (Safe, Rainbow, Coinbase, MetaMask, WalletConnect) with a placeholder project id",
+      buildsMs,
+      ports: PORTS,
+      notes,
+    },
+    ...partial,
+    targets: [],
+    errors,
+  };
+  result.targets = judgeTargets(result);
+  const table = renderTable(result);
+  console.log(`\n${table}\n`);
+
+  const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+  const json = `${JSON.stringify({ ...result, table }, null, 2)}\n`;
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  for (const name of [`${stamp}.json`, "latest.json"]) {
+    const file = path.join(RESULTS_DIR, name);
+    writeFileSync(`${file}.tmp`, json);
+    renameSync(`${file}.tmp`, file);
+  }
+  log("results", `bench/results/${stamp}.json and bench/results/latest.json`);
+  return errors.length > 0 ? 1 : 0;
+}
+
+const stoppers = new Stoppers();
+installAbortHandlers(stoppers);
+
+main(stoppers)
+  .then(async (code) => {
+    await stoppers.stopAll();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    log("bench", `failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stoppers.stopAll();
+    process.exit(1);
+  });
