@@ -6,6 +6,7 @@ import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAl
 import committedLaunches from "../../../launchpad/launches.json";
 import { parseAppConfig } from "../config/appConfig";
 import { parseLaunchCatalogue } from "../config/parseLaunchCatalogue";
+import { bindChainAdapters } from "./bindChainAdapters";
 import { createContainer } from "./createContainer";
 import { TOKENS } from "./tokens";
 
@@ -25,9 +26,36 @@ const wagmiConfig = createConfig({ chains: [hardhat], transports: { [hardhat.id]
 const storage = { getItem: () => null, setItem: () => {} };
 const launches = parseLaunchCatalogue({ "/launchpad/launches.json": committedLaunches });
 
+/** Needs the wallet stack's adapters: unresolvable until bindChainAdapters ran. */
+const CHAIN_TOKENS = new Set<symbol>([
+  TOKENS.tokenGateway,
+  TOKENS.stakingGateway,
+  TOKENS.transactionWaiter,
+  TOKENS.accountSnapshotSource,
+  TOKENS.walletGateway,
+  TOKENS.stakeWithAllowanceCheck,
+  TOKENS.unstake,
+  TOKENS.loadAccountSnapshot,
+  TOKENS.checkWhitelistEligibility,
+] as symbol[]);
+
+function chainContainer() {
+  const container = createContainer({ appConfig, launches, storage });
+  bindChainAdapters(container, appConfig, wagmiConfig);
+  return container;
+}
+
 describe("createContainer", () => {
-  it("resolves every binding", () => {
-    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
+  it("resolves every binding that needs no wallet before the wallet stack loads, and none that does", () => {
+    const container = createContainer({ appConfig, launches, storage });
+    for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
+      if (CHAIN_TOKENS.has(id as symbol)) expect(() => container.get(id), name).toThrow();
+      else expect(container.get(id), name).toBeDefined();
+    }
+  });
+
+  it("resolves every binding once the chain adapters are bound", () => {
+    const container = chainContainer();
     for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
       expect(container.get(id), name).toBeDefined();
     }
@@ -35,12 +63,12 @@ describe("createContainer", () => {
   });
 
   it("shares one price cache between the price lookup and the eligibility check", () => {
-    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
+    const container = chainContainer();
     expect(container.get(TOKENS.lookupPooPrice)).toBe(container.get(TOKENS.lookupPooPrice));
   });
 
   it("exposes the staking contract of the configured chain", () => {
-    const container = createContainer({ appConfig, launches, wagmiConfig, storage });
+    const container = chainContainer();
     expect(container.get(TOKENS.stakingGateway).contractAddress).toBe(appConfig.chains[0].deployment.staking);
   });
 });

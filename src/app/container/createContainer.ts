@@ -1,4 +1,3 @@
-import type { Config } from "@wagmi/core";
 import { Container } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
@@ -19,16 +18,10 @@ import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAl
 import { SubmitLaunchApplication } from "../../application/use-cases/submitLaunchApplication";
 import { Unstake } from "../../application/use-cases/unstake";
 import { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
-import { ChainContracts, type ContractAddresses } from "../../adapters/chain/ChainContracts";
-import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAccountSnapshotSource";
-import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
-import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
-import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
 import { HttpSignInGateway } from "../../adapters/auth/HttpSignInGateway";
 import { HttpLaunchpadGateway } from "../../adapters/http/HttpLaunchpadGateway";
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
 import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
-import { toAddress } from "../../domain/address";
 import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
 import type { AppConfig } from "../config/appConfig";
 import { TOKENS } from "./tokens";
@@ -36,7 +29,6 @@ import { TOKENS } from "./tokens";
 export interface ContainerDependencies {
   appConfig: AppConfig;
   launches: LaunchCatalogue;
-  wagmiConfig: Config;
   storage: Pick<Storage, "getItem" | "setItem">;
   fetchFn?: typeof fetch;
   clock?: Clock;
@@ -44,33 +36,18 @@ export interface ContainerDependencies {
 
 const systemClock: Clock = { now: () => new Date() };
 
-/** The composition root: the only place where adapters meet the use cases. One container per app. */
+/**
+ * The composition root: the only place where adapters meet the use cases. One container per app.
+ * The chain adapters (wagmi) are not bound here: `bindChainAdapters` adds them when the wallet stack
+ * loads, so the start-up bundle carries no wallet code. Use cases that need them resolve only then.
+ */
 export function createContainer(deps: ContainerDependencies): Container {
   const container = new Container({ defaultScope: "Singleton" });
-  const { appConfig, wagmiConfig } = deps;
-  const byChain = new Map<number, ContractAddresses>(
-    appConfig.chains.map((c) => [
-      c.id,
-      {
-        pooToken: toAddress(c.deployment.pooToken),
-        crapToken: toAddress(c.deployment.crapToken),
-        staking: toAddress(c.deployment.staking),
-      },
-    ]),
-  );
-  const contracts = new ChainContracts(wagmiConfig, byChain);
+  const { appConfig } = deps;
 
   container.bind(TOKENS.appConfig).toConstantValue(appConfig);
   container.bind(TOKENS.launchCatalogue).toConstantValue(deps.launches);
   container.bind(TOKENS.clock).toConstantValue(deps.clock ?? systemClock);
-  container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, contracts));
-  container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(wagmiConfig, contracts));
-  container
-    .bind(TOKENS.transactionWaiter)
-    .toConstantValue(new WagmiTransactionWaiter(wagmiConfig, contracts));
-  container
-    .bind(TOKENS.accountSnapshotSource)
-    .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
   container.bind(TOKENS.priceSource).toConstantValue(new HttpPriceSource(appConfig.apiBaseUrl, deps.fetchFn));
   container
     .bind(TOKENS.signInGateway)

@@ -8,6 +8,7 @@ import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
+import type { WalletGateway } from "../../application/ports/walletGateway";
 import type { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
 import type { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import type { ListTransactions } from "../../application/use-cases/listTransactions";
@@ -51,4 +52,5 @@ export const TOKENS = {
   registerForWhitelist: token<RegisterForWhitelist>("RegisterForWhitelist"),
   getWhitelistRegistration: token<GetWhitelistRegistration>("GetWhitelistRegistration"),
   submitLaunchApplication: token<SubmitLaunchApplication>("SubmitLaunchApplication"),
+  walletGateway: token<WalletGateway>("WalletGateway"),
 } as const;

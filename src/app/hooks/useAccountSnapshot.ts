@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useAccount } from "wagmi";
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import type { Address } from "../../domain/address";
-import { useInjection } from "../container/useInjection";
+import { useInjection, useLazyInjection } from "../container/useInjection";
 import { TOKENS } from "../container/tokens";
 import { PERSIST_MAX_AGE_MS } from "../query/createQueryClient";
 import { stakeKeys } from "../query/queryKeys";
 import { SESSION_STARTED_AT } from "../query/sessionStart";
+import { useWalletAccount } from "../wallet/WalletContext";
 
 /**
  * Polling every 4 s costs one eth_call per tick. Watching blocks instead would cost an
@@ -15,10 +15,14 @@ import { SESSION_STARTED_AT } from "../query/sessionStart";
  */
 export const ACCOUNT_POLL_INTERVAL_MS = 4_000;
 
-export function accountSnapshotQueryOptions(load: LoadAccountSnapshot, chainId: number, account: Address) {
+export function accountSnapshotQueryOptions(
+  load: () => LoadAccountSnapshot,
+  chainId: number,
+  account: Address,
+) {
   return queryOptions({
     queryKey: stakeKeys.snapshot(chainId, account),
-    queryFn: () => load.execute(account),
+    queryFn: () => load().execute(account),
     refetchInterval: ACCOUNT_POLL_INTERVAL_MS,
     gcTime: PERSIST_MAX_AGE_MS,
     meta: { persist: true },
@@ -34,18 +38,17 @@ export type AccountSnapshotQuery = UseQueryResult<AccountSnapshot> & {
 };
 
 export function useAccountSnapshot(): AccountSnapshotQuery {
-  const { address, chainId } = useAccount();
-  const load = useInjection(TOKENS.loadAccountSnapshot);
+  const { address, chainId } = useWalletAccount();
+  const load = useLazyInjection(TOKENS.loadAccountSnapshot);
   const appConfig = useInjection(TOKENS.appConfig);
-  const account = address as Address | undefined;
   const supported = appConfig.chains.some((c) => c.id === chainId);
   const query = useQuery({
-    ...accountSnapshotQueryOptions(load, chainId ?? 0, account ?? ("0x" as Address)),
-    enabled: account !== undefined && supported,
+    ...accountSnapshotQueryOptions(load, chainId ?? 0, address ?? ("0x" as Address)),
+    enabled: address !== undefined && supported,
   });
   return Object.assign(query, {
     isFromPreviousVisit: query.data !== undefined && query.dataUpdatedAt < SESSION_STARTED_AT,
-    account,
-    isWrongChain: account !== undefined && chainId !== undefined && !supported,
+    account: address,
+    isWrongChain: address !== undefined && chainId !== undefined && !supported,
   });
 }

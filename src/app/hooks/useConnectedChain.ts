@@ -1,8 +1,8 @@
-import { useAccount } from "wagmi";
 import type { Address } from "../../domain/address";
 import { toAddress } from "../../domain/address";
 import { TOKENS } from "../container/tokens";
 import { useInjection } from "../container/useInjection";
+import { useWalletAccount } from "../wallet/WalletContext";
 
 /** What the UI needs to know about the chain the wallet is connected to. */
 export interface ConnectedChain {
@@ -15,7 +15,7 @@ export interface ConnectedChain {
 
 /** The configured chain the wallet is on; undefined when disconnected or on a chain the app does not serve. */
 export function useConnectedChain(): ConnectedChain | undefined {
-  const { chainId, isConnected } = useAccount();
+  const { chainId, isConnected } = useWalletAccount();
   const config = useInjection(TOKENS.appConfig);
   if (!isConnected || chainId === undefined) return undefined;
   const chain = config.chains.find((c) => c.id === chainId);

@@ -1,4 +1,8 @@
-import { useAccount, useBalance } from "wagmi";
+import { useQuery } from "@tanstack/react-query";
+import { TOKENS } from "../container/tokens";
+import { useLazyInjection } from "../container/useInjection";
+import { walletKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../wallet/WalletContext";
 
 export interface EthBalance {
   /** Wei; undefined while disconnected or loading. */
@@ -8,7 +12,15 @@ export interface EthBalance {
 
 /** The connected account's native balance (ETH) on its current chain. */
 export function useEthBalance(): EthBalance {
-  const { address, chainId } = useAccount();
-  const balance = useBalance({ address, chainId, query: { enabled: address !== undefined } });
-  return { value: address === undefined ? undefined : balance.data?.value, isError: balance.isError };
+  const { address, chainId } = useWalletAccount();
+  const wallet = useLazyInjection(TOKENS.walletGateway);
+  const balance = useQuery({
+    queryKey: walletKeys.nativeBalance(chainId ?? 0, address ?? ""),
+    queryFn: () => {
+      if (!address) throw new Error("useEthBalance: no account");
+      return wallet().nativeBalance(address);
+    },
+    enabled: address !== undefined && chainId !== undefined,
+  });
+  return { value: address === undefined ? undefined : balance.data, isError: balance.isError };
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { useAccount } from "wagmi";
 import type { StakeResult, StakeStepEvent } from "../../application/use-cases/stakeWithAllowanceCheck";
-import type { Address } from "../../domain/address";
 import { formatTokenExact } from "../../domain/displayFormat";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { TransactionHash } from "../../domain/transactionHash";
 import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { useLazyInjection } from "../container/useInjection";
 import { stakeKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../wallet/WalletContext";
 import { useTransactionRecorder } from "./useTransactionRecords";
 
 export interface StakeVariables {
@@ -19,18 +18,17 @@ export interface StakeVariables {
 
 /** Runs the stake use case for the connected account, records each transaction and refreshes the figures. */
 export function useStake(): UseMutationResult<StakeResult, Error, StakeVariables> {
-  const { address, chainId } = useAccount();
-  const stake = useInjection(TOKENS.stakeWithAllowanceCheck);
+  const { address: account, chainId } = useWalletAccount();
+  const stake = useLazyInjection(TOKENS.stakeWithAllowanceCheck);
   const recorder = useTransactionRecorder();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ quantity, onStep }: StakeVariables) => {
-      if (!address || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
-      const account = address as Address;
+      if (!account || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
       const amount = formatTokenExact(quantity);
       let pending: TransactionHash | undefined;
       try {
-        return await stake.execute({
+        return await stake().execute({
           account,
           quantity,
           onStep: (event) => {

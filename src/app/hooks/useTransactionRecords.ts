@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useAccount } from "wagmi";
 import type { TransactionStatusUpdate } from "../../application/use-cases/updateTransactionStatus";
 import type { Address } from "../../domain/address";
 import type { TransactionHash } from "../../domain/transactionHash";
@@ -8,14 +7,15 @@ import type { TransactionRecord } from "../../domain/transactionRecord";
 import { TOKENS } from "../container/tokens";
 import { useInjection } from "../container/useInjection";
 import { transactionKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../wallet/WalletContext";
 
 /** Every pending record plus the 10 newest others for the connected account and chain. */
 export function useTransactionRecords(): UseQueryResult<TransactionRecord[]> {
-  const { address, chainId } = useAccount();
+  const { address, chainId } = useWalletAccount();
   const list = useInjection(TOKENS.listTransactions);
   return useQuery({
     queryKey: transactionKeys.list(chainId ?? 0, address ?? "none"),
-    queryFn: () => (address && chainId ? list.execute({ account: address as Address, chainId }) : []),
+    queryFn: () => (address && chainId ? list.execute({ account: address, chainId }) : []),
     enabled: address !== undefined && chainId !== undefined,
     staleTime: Infinity,
   });

@@ -1,27 +1,25 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { useAccount } from "wagmi";
-import type { Address } from "../../domain/address";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { TransactionHash } from "../../domain/transactionHash";
 import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { useLazyInjection } from "../container/useInjection";
 import { stakeKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../wallet/WalletContext";
 import { useTransactionRecorder } from "./useTransactionRecords";
 
 /** Withdraws the whole stake plus rewards for the connected account. */
 export function useUnstake(): UseMutationResult<TransactionHash, Error, void> {
-  const { address, chainId } = useAccount();
-  const unstake = useInjection(TOKENS.unstake);
+  const { address: account, chainId } = useWalletAccount();
+  const unstake = useLazyInjection(TOKENS.unstake);
   const recorder = useTransactionRecorder();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      if (!address || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
-      const account = address as Address;
+      if (!account || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
       try {
-        const hash = await unstake.execute({ account });
+        const hash = await unstake().execute({ account });
         recorder.add(account, chainId, hash, "Unstake POO and claim CRAP");
         recorder.update(account, chainId, hash, { status: "confirmed" });
         return hash;

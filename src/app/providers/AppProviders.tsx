@@ -1,30 +1,27 @@
-import { darkTheme, RainbowKitProvider } from "@rainbow-me/rainbowkit";
 import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider, type Persister } from "@tanstack/react-query-persist-client";
 import type { Container } from "inversify";
 import type { ReactNode } from "react";
-import { WagmiProvider, type Config } from "wagmi";
 import type { AppConfig } from "../config/appConfig";
 import { SignInProvider } from "../auth/SignInContext";
-import { SignInModalOpener } from "../auth/SignInModalOpener";
 import { ContainerProvider } from "../container/ContainerContext";
 import { PERSIST_MAX_AGE_MS, shouldPersistQuery } from "../query/createQueryClient";
-
-// White text on it has a 5.4:1 contrast ratio (WCAG AA needs 4.5:1).
-export const ACCENT_GREEN = "#1a7a43";
+import { WalletProvider, WalletStackHost, type WalletStackComponent } from "../wallet/WalletContext";
 
 export interface AppServices {
   config: AppConfig;
-  wagmiConfig: Config;
   queryClient: QueryClient;
   persister: Persister;
   container: Container;
 }
 
+// Its own chunk: wagmi, RainbowKit, viem's clients and the wallet SDKs load only when needed.
+const loadWalletStack = async (): Promise<WalletStackComponent> =>
+  (await import("../wallet/WalletStack")).default;
+
 /**
- * wagmi first (it owns the connection), then TanStack Query with the persisted cache (wagmi's hooks
- * and ours use it), the use-case container, sign-in (RainbowKit's authentication wraps RainbowKit),
- * then RainbowKit.
+ * TanStack Query with the persisted cache (every hook, wagmi's included, uses it), the use-case
+ * container, the wallet (the stack itself loads on demand and renders beside the pages), sign-in.
  */
 export function AppProviders({
   services,
@@ -33,37 +30,26 @@ export function AppProviders({
   services: AppServices;
   children: ReactNode;
 }): ReactNode {
-  const { config, wagmiConfig, queryClient, persister, container } = services;
+  const { queryClient, persister, container } = services;
   return (
-    <WagmiProvider config={wagmiConfig}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: PERSIST_MAX_AGE_MS,
-          // Bump when the shape of persisted data changes, so old caches are dropped.
-          buster: "v1",
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-        }}
-      >
-        <ContainerProvider container={container}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: PERSIST_MAX_AGE_MS,
+        // Bump when the shape of persisted data changes, so old caches are dropped.
+        buster: "v2",
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+      }}
+    >
+      <ContainerProvider container={container}>
+        <WalletProvider load={loadWalletStack}>
           <SignInProvider>
-            <RainbowKitProvider
-              appInfo={{ appName: config.appName }}
-              initialChain={config.chains[0].id}
-              showRecentTransactions
-              theme={darkTheme({
-                accentColor: ACCENT_GREEN,
-                accentColorForeground: "#ffffff",
-                borderRadius: "medium",
-              })}
-            >
-              <SignInModalOpener />
-              {children}
-            </RainbowKitProvider>
+            {children}
+            <WalletStackHost />
           </SignInProvider>
-        </ContainerProvider>
-      </PersistQueryClientProvider>
-    </WagmiProvider>
+        </WalletProvider>
+      </ContainerProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClient, type Query } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import { deserialize, serialize } from "wagmi";
+import { fromTaggedJson, toTaggedJson } from "./taggedJson";
 
 /** Section 9 of the spec: unused data kept 5 minutes, retry back-off capped at 30 s, cache persisted 24 h. */
 export const GC_TIME_MS = 5 * 60 * 1000;
@@ -26,8 +26,8 @@ export function shouldPersistQuery(query: Query): boolean {
 }
 
 /**
- * The query cache in browser storage. Amounts are bigint, which JSON cannot hold: wagmi's
- * serializer keeps them exact. Writes are throttled; unreadable or full storage is ignored.
+ * The query cache in browser storage. Amounts are bigint and prices carry a Date, which JSON cannot
+ * hold: tagged JSON keeps both exact. Writes are throttled; unreadable or full storage is ignored.
  */
 export function createQueryPersister(
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem">,
@@ -43,7 +43,7 @@ export function createQueryPersister(
       timer ??= setTimeout(() => {
         timer = undefined;
         try {
-          storage.setItem(key, serialize(latest));
+          storage.setItem(key, toTaggedJson(latest));
         } catch {
           // Quota exceeded or storage disabled: the cache is a convenience.
         }
@@ -52,7 +52,7 @@ export function createQueryPersister(
     restoreClient() {
       try {
         const raw = storage.getItem(key);
-        return raw === null ? undefined : deserialize<PersistedClient>(raw);
+        return raw === null ? undefined : fromTaggedJson<PersistedClient>(raw);
       } catch {
         return undefined;
       }

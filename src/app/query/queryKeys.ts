@@ -20,3 +20,13 @@ export const launchKeys = {
   registration: (launchId: string, chainId: number, account: string) =>
     ["launch", "registration", launchId, chainId, account.toLowerCase()] as const,
 };
+
+export const authKeys = {
+  /** The Sign-In with Ethereum session of this browser (the server's cookie). */
+  session: () => ["auth", "session"] as const,
+};
+
+export const walletKeys = {
+  nativeBalance: (chainId: number, account: string) =>
+    ["wallet", "native-balance", chainId, account.toLowerCase()] as const,
+};

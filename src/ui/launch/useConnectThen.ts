@@ -1,14 +1,14 @@
-import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useAccount } from "wagmi";
+import { useWallet } from "../../app/wallet/WalletContext";
 
 /**
  * "Connect a wallet, then continue": runs the action at once when a wallet is connected, otherwise
- * opens RainbowKit's connect modal and runs it once connected (dropped if the modal is closed).
+ * opens RainbowKit's connect modal (loading the wallet stack first if needed) and runs it once
+ * connected (dropped if the modal is closed, or the wallet stack cannot load).
  */
 export function useConnectThen(): (action: () => void) => void {
-  const { isConnected } = useAccount();
-  const { openConnectModal, connectModalOpen } = useConnectModal();
+  const { account, connectModalOpen, requestConnect, status } = useWallet();
+  const { isConnected } = account;
   const [pending, setPending] = useState<{ readonly action: () => void } | null>(null);
   const sawModal = useRef(false);
 
@@ -23,8 +23,8 @@ export function useConnectThen(): (action: () => void) => void {
       return;
     }
     if (connectModalOpen) sawModal.current = true;
-    else if (sawModal.current) setPending(null);
-  }, [pending, isConnected, connectModalOpen]);
+    else if (sawModal.current || status === "failed") setPending(null);
+  }, [pending, isConnected, connectModalOpen, status]);
 
   return useCallback(
     (action: () => void) => {
@@ -33,8 +33,8 @@ export function useConnectThen(): (action: () => void) => void {
         return;
       }
       setPending({ action });
-      openConnectModal?.();
+      requestConnect();
     },
-    [isConnected, openConnectModal],
+    [isConnected, requestConnect],
   );
 }

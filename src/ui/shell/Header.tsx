@@ -1,7 +1,7 @@
-import { ConnectButton } from "@rainbow-me/rainbowkit";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Icon, type IconName } from "../components/Icon";
+import { WalletButton } from "../wallet/WalletButton/WalletButton";
 import styles from "./Header.module.css";
 import { SignInStatus } from "./SignInStatus";
 
@@ -22,12 +22,7 @@ export function Header(): ReactNode {
       </Link>
       <div className={styles.actions}>
         <SignInStatus />
-        <ConnectButton
-          label="Connect Wallet"
-          accountStatus="full"
-          chainStatus={{ smallScreen: "icon", largeScreen: "full" }}
-          showBalance={{ smallScreen: false, largeScreen: true }}
-        />
+        <WalletButton />
         <div className={styles.icons}>
           {placeholderActions.map((a) => (
             <button

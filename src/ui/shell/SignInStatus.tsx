@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { useAccount } from "wagmi";
 import { useSignIn } from "../../app/auth/SignInContext";
+import { useWalletAccount } from "../../app/wallet/WalletContext";
 import styles from "./Header.module.css";
 
 /** Sign-in state beside the connect button: a way to sign in, or the signed-in state and sign-out. */
 export function SignInStatus(): ReactNode {
-  const { isConnected } = useAccount();
+  const { isConnected } = useWalletAccount();
   const { status, requestSignIn, signOut } = useSignIn();
   if (!isConnected || status === "loading") return null;
   if (status === "authenticated") {

@@ -1,17 +1,17 @@
 import { useAddRecentTransaction } from "@rainbow-me/rainbowkit";
 import { useEffect, useRef } from "react";
-import { useAccount } from "wagmi";
 import { useTransactionRecords } from "../../app/hooks/useTransactionRecords";
+import { useWalletAccount } from "../../app/wallet/WalletContext";
 import { transactionsToAnnounce } from "./transactionsToAnnounce";
 
 /**
  * Feeds the app's transaction records (written by the stake and unstake flows) into RainbowKit's
  * recent-transactions store, so the account modal lists the newest ones with our descriptions.
- * Renders nothing. Must sit inside RainbowKitProvider.
+ * Renders nothing. Rendered by the wallet stack, inside RainbowKitProvider.
  */
 export function RecentTransactionsFeed(): null {
   const { data: records } = useTransactionRecords();
-  const { address, chainId } = useAccount();
+  const { address, chainId } = useWalletAccount();
   const addRecentTransaction = useAddRecentTransaction();
   // Per account and chain: the hashes already handed to RainbowKit during this page load.
   const announced = useRef(new Map<string, Set<string>>());

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useAccount } from "wagmi";
 import { useLaunchCatalogue } from "../../../app/hooks/useLaunchCatalogue";
+import { useWalletAccount } from "../../../app/wallet/WalletContext";
 import type { Launch } from "../../../domain/launch/launchCatalogue";
 import { ApplyForLaunch } from "../ApplyForLaunch/ApplyForLaunch";
 import { InfoModal } from "../InfoModal/InfoModal";
@@ -17,7 +17,7 @@ type OpenModal =
 /** The Launch page (route /launch): a flip card per launch and the Apply for a Launch tile. */
 export function LaunchPage(): ReactNode {
   const { launches } = useLaunchCatalogue();
-  const { isConnected } = useAccount();
+  const { isConnected } = useWalletAccount();
   const connectThen = useConnectThen();
   const [modal, setModal] = useState<OpenModal>({ kind: "none" });
   const close = (): void => setModal({ kind: "none" });

@@ -51,6 +51,7 @@ function signInState(overrides: Partial<SignInState>): SignInState {
     requested: false,
     requestSignIn: vi.fn(),
     cancelRequest: vi.fn(),
+    completeSignIn: vi.fn(async () => true),
     signOut: vi.fn(async () => {}),
     ...overrides,
   };

@@ -1,0 +1,38 @@
+import type { Config } from "@wagmi/core";
+import type { Container } from "inversify";
+import { ChainContracts, type ContractAddresses } from "../../adapters/chain/ChainContracts";
+import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAccountSnapshotSource";
+import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
+import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
+import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
+import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
+import { toAddress } from "../../domain/address";
+import type { AppConfig } from "../config/appConfig";
+import { TOKENS } from "./tokens";
+
+/**
+ * Binds the chain adapters (wagmi actions on `wagmiConfig`) into a container made by createContainer.
+ * Called once, by the wallet stack when it loads; binding twice is a programming error.
+ */
+export function bindChainAdapters(container: Container, appConfig: AppConfig, wagmiConfig: Config): void {
+  const byChain = new Map<number, ContractAddresses>(
+    appConfig.chains.map((c) => [
+      c.id,
+      {
+        pooToken: toAddress(c.deployment.pooToken),
+        crapToken: toAddress(c.deployment.crapToken),
+        staking: toAddress(c.deployment.staking),
+      },
+    ]),
+  );
+  const contracts = new ChainContracts(wagmiConfig, byChain);
+  container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, contracts));
+  container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(wagmiConfig, contracts));
+  container
+    .bind(TOKENS.transactionWaiter)
+    .toConstantValue(new WagmiTransactionWaiter(wagmiConfig, contracts));
+  container
+    .bind(TOKENS.accountSnapshotSource)
+    .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
+  container.bind(TOKENS.walletGateway).toConstantValue(new WagmiWalletGateway(wagmiConfig, contracts));
+}

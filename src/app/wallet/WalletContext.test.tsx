@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { useEffect, type ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toAddress } from "../../domain/address";
+import {
+  usePublishWalletState,
+  useWallet,
+  WalletProvider,
+  WalletStackHost,
+  type WalletStackComponent,
+  type WalletState,
+} from "./WalletContext";
+
+afterEach(cleanup);
+
+const ACCOUNT = toAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+
+/** A stand-in for the wallet stack: publishes what a disconnected RainbowKit would, with a spy opener. */
+function fakeStack(openConnectModal: () => void): WalletStackComponent {
+  return function FakeStack(): null {
+    const publish = usePublishWalletState();
+    useEffect(() => {
+      publish({
+        account: { address: undefined, chainId: undefined, isConnected: false },
+        connectModalOpen: false,
+        openConnectModal,
+      });
+    }, [publish]);
+    return null;
+  };
+}
+
+let latest: WalletState | undefined;
+function Probe(): ReactNode {
+  latest = useWallet();
+  return <span data-testid="status">{latest.status}</span>;
+}
+
+function renderProvider(load: () => Promise<WalletStackComponent>, autoConnect: boolean) {
+  return render(
+    <WalletProvider load={load} autoConnect={autoConnect}>
+      <Probe />
+      <WalletStackHost />
+    </WalletProvider>,
+  );
+}
+
+describe("WalletProvider", () => {
+  it("loads nothing at start for a first visit: no account, status idle", async () => {
+    const load = vi.fn(async () => fakeStack(vi.fn()));
+    renderProvider(load, false);
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByTestId("status").textContent).toBe("idle");
+    expect(latest?.account).toEqual({ address: undefined, chainId: undefined, isConnected: false });
+    expect(latest?.reconnecting).toBe(false);
+  });
+
+  it("loads the stack at once for a returning user, to reconnect", async () => {
+    const load = vi.fn(async () => fakeStack(vi.fn()));
+    renderProvider(load, true);
+    expect(latest?.reconnecting).toBe(true);
+    await screen.findByText("ready");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(latest?.reconnecting).toBe(false);
+  });
+
+  it("Connect before the stack is there: loads it once, then opens RainbowKit's modal once", async () => {
+    const open = vi.fn();
+    const load = vi.fn(async () => fakeStack(open));
+    renderProvider(load, false);
+    act(() => {
+      latest?.requestConnect();
+      latest?.requestConnect();
+    });
+    await screen.findByText("ready");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledTimes(1);
+    // Once ready, Connect opens the modal directly.
+    act(() => latest?.requestConnect());
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it("preload fetches the stack without opening the modal", async () => {
+    const open = vi.fn();
+    const load = vi.fn(async () => fakeStack(open));
+    renderProvider(load, false);
+    act(() => latest?.preload());
+    await screen.findByText("ready");
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("a failed load says so, and the next Connect tries again", async () => {
+    const open = vi.fn();
+    const load = vi
+      .fn<() => Promise<WalletStackComponent>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValueOnce(fakeStack(open));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderProvider(load, false);
+    act(() => latest?.requestConnect());
+    await screen.findByText("failed");
+    expect(logged).toHaveBeenCalled();
+    act(() => latest?.requestConnect());
+    await screen.findByText("ready");
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+  });
+
+  it("passes on what the stack publishes (the connected account)", async () => {
+    function ConnectedStack(): null {
+      const publish = usePublishWalletState();
+      useEffect(() => {
+        publish({
+          account: { address: ACCOUNT, chainId: 31337, isConnected: true },
+          connectModalOpen: false,
+          openConnectModal: undefined,
+        });
+      }, [publish]);
+      return null;
+    }
+    renderProvider(async () => ConnectedStack, true);
+    await screen.findByText("ready");
+    expect(latest?.account).toEqual({ address: ACCOUNT, chainId: 31337, isConnected: true });
+  });
+});

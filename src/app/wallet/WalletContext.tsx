@@ -1,0 +1,190 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+import type { Address } from "../../domain/address";
+import { hasStoredWalletConnection } from "./storedWalletConnection";
+
+/** The connected wallet as the app sees it; all empty until the wallet stack has loaded. */
+export interface WalletAccount {
+  readonly address: Address | undefined;
+  readonly chainId: number | undefined;
+  readonly isConnected: boolean;
+}
+
+/** What the wallet stack (wagmi + RainbowKit, loaded on demand) publishes to the rest of the app. */
+export interface WalletStackState {
+  readonly account: WalletAccount;
+  readonly connectModalOpen: boolean;
+  /** RainbowKit's own opener; undefined while it cannot open (e.g. already connected). */
+  readonly openConnectModal: (() => void) | undefined;
+}
+
+export type WalletStackStatus = "idle" | "loading" | "ready" | "failed";
+
+export interface WalletState extends WalletStackState {
+  readonly status: WalletStackStatus;
+  /** Loads the wallet stack (if needed), then opens RainbowKit's "Connect a Wallet" modal. */
+  readonly requestConnect: () => void;
+  /** Starts loading the wallet stack without opening anything (e.g. when the pointer nears Connect). */
+  readonly preload: () => void;
+  /** Whether a wallet connected on an earlier visit is being reconnected (the stack loads at once). */
+  readonly reconnecting: boolean;
+  /** The element RainbowKit's connect button is rendered into (the header's slot). */
+  readonly buttonSlot: HTMLElement | null;
+  readonly setButtonSlot: (element: HTMLElement | null) => void;
+}
+
+const DISCONNECTED: WalletStackState = {
+  account: { address: undefined, chainId: undefined, isConnected: false },
+  connectModalOpen: false,
+  openConnectModal: undefined,
+};
+
+const WalletContext = createContext<WalletState | null>(null);
+/** Between the provider, the host that renders the loaded stack, and the stack itself. */
+interface StackPlumbing {
+  readonly Stack: WalletStackComponent | null;
+  readonly publish: (state: WalletStackState) => void;
+}
+const PlumbingContext = createContext<StackPlumbing | null>(null);
+
+function usePlumbing(hook: string): StackPlumbing {
+  const plumbing = useContext(PlumbingContext);
+  if (!plumbing) throw new Error(`${hook}: no WalletProvider above this component.`);
+  return plumbing;
+}
+
+export function useWallet(): WalletState {
+  const state = useContext(WalletContext);
+  if (!state) throw new Error("useWallet: no WalletProvider above this component.");
+  return state;
+}
+
+/** The connected account (empty while disconnected or while the wallet stack is not loaded). */
+export function useWalletAccount(): WalletAccount {
+  return useWallet().account;
+}
+
+/** For the wallet stack only: how it reports the account and RainbowKit's modal state. */
+export function usePublishWalletState(): (state: WalletStackState) => void {
+  return usePlumbing("usePublishWalletState").publish;
+}
+
+/**
+ * Renders the wallet stack once loaded. Place it beside the pages, inside every provider the stack
+ * uses (query client, container, sign-in), so that loading it re-renders no page.
+ */
+export function WalletStackHost(): ReactNode {
+  const { Stack } = usePlumbing("WalletStackHost");
+  return Stack ? <Stack /> : null;
+}
+
+/** The wallet stack: renders nothing of its own in place, only RainbowKit's modals and button portal. */
+export type WalletStackComponent = ComponentType;
+
+export interface WalletProviderProps {
+  /** Imports the wallet stack's module (a separate chunk). */
+  load: () => Promise<WalletStackComponent>;
+  /** Whether a wallet was connected on a previous visit: then the stack loads at once, to reconnect. */
+  autoConnect?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Keeps the wallet stack (wagmi, RainbowKit, viem's clients and the wallet SDKs: most of the app's
+ * JavaScript) off the start-up path. It loads when the user asks for a wallet (Connect Wallet,
+ * Whitelist, Apply) or at once for a returning user whose wallet was connected, so auto-connect
+ * still works. The stack renders beside the pages (WalletStackHost), not around them, so loading
+ * it re-renders no page; it reports the account here and draws RainbowKit's button into the
+ * header's slot.
+ */
+export function WalletProvider({
+  load,
+  autoConnect: autoConnectProp,
+  children,
+}: WalletProviderProps): ReactNode {
+  const [autoConnect] = useState(() => autoConnectProp ?? hasStoredWalletConnection());
+  const [status, setStatus] = useState<WalletStackStatus>("idle");
+  const [Stack, setStack] = useState<WalletStackComponent | null>(null);
+  const [published, setPublished] = useState<WalletStackState>(DISCONNECTED);
+  const [connectRequested, setConnectRequested] = useState(false);
+  const [buttonSlot, setButtonSlot] = useState<HTMLElement | null>(null);
+
+  const preload = useCallback(() => {
+    setStatus((current) => (current === "idle" || current === "failed" ? "loading" : current));
+  }, []);
+
+  useEffect(() => {
+    if (status !== "loading") return;
+    let cancelled = false;
+    load().then(
+      (component) => {
+        if (!cancelled) setStack(() => component);
+      },
+      (error: unknown) => {
+        console.error("The wallet stack could not be loaded", error);
+        if (cancelled) return;
+        setStatus("failed");
+        // Nothing to open: the user asks again (and the load is retried) when ready to.
+        setConnectRequested(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [status, load]);
+
+  useEffect(() => {
+    if (autoConnect) preload();
+  }, [autoConnect, preload]);
+
+  const publish = useCallback((state: WalletStackState) => {
+    setPublished(state);
+    setStatus("ready");
+  }, []);
+
+  // A connect request made before the stack was ready opens the modal as soon as it can.
+  const { openConnectModal } = published;
+  useEffect(() => {
+    if (!connectRequested || !openConnectModal) return;
+    setConnectRequested(false);
+    openConnectModal();
+  }, [connectRequested, openConnectModal]);
+
+  const requestConnect = useCallback(() => {
+    if (published.account.isConnected) return;
+    if (openConnectModal) openConnectModal();
+    else {
+      setConnectRequested(true);
+      preload();
+    }
+  }, [published.account.isConnected, openConnectModal, preload]);
+
+  const state = useMemo<WalletState>(
+    () => ({
+      ...published,
+      status,
+      reconnecting: autoConnect && status !== "ready" && status !== "failed",
+      requestConnect,
+      preload,
+      buttonSlot,
+      setButtonSlot,
+    }),
+    [published, status, autoConnect, requestConnect, preload, buttonSlot],
+  );
+
+  const plumbing = useMemo(() => ({ Stack, publish }), [Stack, publish]);
+
+  return (
+    <WalletContext.Provider value={state}>
+      <PlumbingContext.Provider value={plumbing}>{children}</PlumbingContext.Provider>
+    </WalletContext.Provider>
+  );
+}

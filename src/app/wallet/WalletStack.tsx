@@ -1,0 +1,122 @@
+import "@rainbow-me/rainbowkit/styles.css";
+import {
+  ConnectButton,
+  createAuthenticationAdapter,
+  darkTheme,
+  RainbowKitAuthenticationProvider,
+  RainbowKitProvider,
+  useConnectModal,
+} from "@rainbow-me/rainbowkit";
+import type { Config } from "@wagmi/core";
+import type { Container } from "inversify";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { useAccount, WagmiProvider } from "wagmi";
+import type { Address } from "../../domain/address";
+import { RecentTransactionsFeed } from "../../ui/wallet/RecentTransactionsFeed";
+import { createSignInMessage } from "../auth/createSignInMessage";
+import { useSignIn } from "../auth/SignInContext";
+import { SignInModalOpener } from "../auth/SignInModalOpener";
+import type { AppConfig } from "../config/appConfig";
+import { bindChainAdapters } from "../container/bindChainAdapters";
+import { useContainer } from "../container/ContainerContext";
+import { TOKENS } from "../container/tokens";
+import { useInjection } from "../container/useInjection";
+import { ACCENT_GREEN } from "../theme";
+import { createWagmiConfig } from "./createWagmiConfig";
+import { usePublishWalletState, useWallet } from "./WalletContext";
+
+// One wagmi config per container (the app has one), made when the stack first renders.
+const wagmiConfigs = new WeakMap<Container, Config>();
+
+function wagmiConfigFor(container: Container, appConfig: AppConfig): Config {
+  let config = wagmiConfigs.get(container);
+  if (!config) {
+    config = createWagmiConfig(appConfig);
+    bindChainAdapters(container, appConfig, config);
+    wagmiConfigs.set(container, config);
+  }
+  return config;
+}
+
+/**
+ * The wallet stack, loaded on demand (WalletProvider): wagmi (the connection, auto-connect), RainbowKit
+ * (connect, account and chain modals, the header's button, "Verify your account"), the chain adapters.
+ */
+export default function WalletStack(): ReactNode {
+  const container = useContainer();
+  const appConfig = useInjection(TOKENS.appConfig);
+  const wagmiConfig = wagmiConfigFor(container, appConfig);
+  return (
+    <WagmiProvider config={wagmiConfig}>
+      <SignInAuthentication>
+        <RainbowKitProvider
+          appInfo={{ appName: appConfig.appName }}
+          initialChain={appConfig.chains[0].id}
+          showRecentTransactions
+          theme={darkTheme({
+            accentColor: ACCENT_GREEN,
+            accentColorForeground: "#ffffff",
+            borderRadius: "medium",
+          })}
+        >
+          <WalletBridge />
+          <SignInModalOpener />
+          <RecentTransactionsFeed />
+          <HeaderConnectButton />
+        </RainbowKitProvider>
+      </SignInAuthentication>
+    </WagmiProvider>
+  );
+}
+
+/** Hands the app's sign-in state to RainbowKit's authentication ("Verify your account"). */
+function SignInAuthentication({ children }: { children: ReactNode }): ReactNode {
+  const { status, requested, completeSignIn, signOut } = useSignIn();
+  const gateway = useInjection(TOKENS.signInGateway);
+  const adapter = useMemo(
+    () =>
+      createAuthenticationAdapter<string>({
+        getNonce: () => gateway.getNonce(),
+        createMessage: (args) => createSignInMessage(args, window.location),
+        verify: ({ message, signature }) => completeSignIn(message, signature as `0x${string}`),
+        signOut,
+      }),
+    [gateway, completeSignIn, signOut],
+  );
+  return (
+    <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={requested}>
+      {children}
+    </RainbowKitAuthenticationProvider>
+  );
+}
+
+/** Reports wagmi's account and RainbowKit's connect modal to the rest of the app (WalletContext). */
+function WalletBridge(): null {
+  const { address, chainId, isConnected } = useAccount();
+  const { openConnectModal, connectModalOpen } = useConnectModal();
+  const publish = usePublishWalletState();
+  useEffect(() => {
+    publish({
+      account: { address: address as Address | undefined, chainId, isConnected },
+      connectModalOpen,
+      openConnectModal,
+    });
+  }, [publish, address, chainId, isConnected, connectModalOpen, openConnectModal]);
+  return null;
+}
+
+/** RainbowKit's connect/account button, drawn into the header's slot (spec defaults). */
+function HeaderConnectButton(): ReactNode {
+  const { buttonSlot } = useWallet();
+  if (!buttonSlot) return null;
+  return createPortal(
+    <ConnectButton
+      label="Connect Wallet"
+      accountStatus="full"
+      chainStatus={{ smallScreen: "icon", largeScreen: "full" }}
+      showBalance={{ smallScreen: false, largeScreen: true }}
+    />,
+    buttonSlot,
+  );
+}

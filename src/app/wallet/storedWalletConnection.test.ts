@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { hasStoredWalletConnection, WAGMI_STORE_KEY } from "./storedWalletConnection";
+
+function storageWith(value: string | null): Pick<Storage, "getItem"> {
+  return { getItem: (key) => (key === WAGMI_STORE_KEY ? value : null) };
+}
+
+const connected = JSON.stringify({
+  state: {
+    connections: { __type: "Map", value: [["abc", { accounts: ["0x1"], chainId: 31337 }]] },
+    chainId: 31337,
+    current: "abc",
+  },
+  version: 2,
+});
+const disconnected = JSON.stringify({
+  state: { connections: { __type: "Map", value: [] }, chainId: 31337, current: null },
+  version: 2,
+});
+
+describe("hasStoredWalletConnection", () => {
+  it("is false for a first visit (nothing stored) and after a disconnect (no current connection)", () => {
+    expect(hasStoredWalletConnection(storageWith(null))).toBe(false);
+    expect(hasStoredWalletConnection(storageWith(disconnected))).toBe(false);
+  });
+
+  it("is true when wagmi persisted a current connection", () => {
+    expect(hasStoredWalletConnection(storageWith(connected))).toBe(true);
+  });
+
+  it("errs towards reconnecting when the stored value or the storage cannot be read", () => {
+    expect(hasStoredWalletConnection(storageWith("{not json"))).toBe(true);
+    expect(hasStoredWalletConnection(storageWith(JSON.stringify({ version: 2 })))).toBe(true);
+    const throwing = {
+      getItem: (): string | null => {
+        throw new Error("SecurityError");
+      },
+    };
+    expect(hasStoredWalletConnection(throwing)).toBe(true);
+  });
+});
