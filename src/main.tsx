@@ -1,5 +1,5 @@
 import "./index.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { ConfigError } from "./app/config/appConfig";
@@ -13,10 +13,14 @@ const root = createRoot(rootElement);
 
 try {
   const services = createAppServices(loadAppConfig());
-  root.render(
-    <StrictMode>
-      <App services={services} />
-    </StrictMode>,
+  // A transition lets React render the first screen in slices, so the main thread is never blocked
+  // for long while the page starts (phones feel this as taps that do nothing).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    ),
   );
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -64,11 +64,45 @@ describe("formatUsd", () => {
     [1e-12, "$0.0000000000010"],
     [1_000_000, "$1,000,000.00"],
     [-2.5, "-$2.50"],
+    [0.29, "$0.29"],
+    [2.675, "$2.67"],
+    [9.995, "$9.99"],
+    [0.1 + 0.2, "$0.30"],
+    [-0.001, "-$0.0010"],
+    [-0, "$0.00"],
+    [1e21, "$1,000,000,000,000,000,000,000.00"],
     [null, null],
     [Number.NaN, null],
     [Number.POSITIVE_INFINITY, null],
   ])("%s -> %s", (value, expected) => {
     expect(formatUsd(value)).toBe(expected);
+  });
+});
+
+describe("formatUsd against Intl.NumberFormat", () => {
+  it("gives Intl's truncated en-US currency text for 2,000 seeded random values of every magnitude", () => {
+    let seed = 20261123;
+    const random = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 2000; i += 1) {
+      const value = (random() < 0.1 ? -1 : 1) * random() * 10 ** Math.floor(random() * 24 - 12);
+      const magnitude = Math.abs(value);
+      const digits =
+        magnitude === 0 || magnitude >= 1
+          ? 2
+          : Math.min(20, Math.max(2, 1 - Math.floor(Math.log10(magnitude))));
+      const intl = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: "USD",
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        roundingMode: "trunc",
+        signDisplay: "negative",
+      }).format(value);
+      expect(formatUsd(value), String(value)).toBe(intl);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatTokenAmount, formatTokenExact } from "../displayFormat";
 import { parseTokenQuantity, type QuantityErrorCode } from "../parseTokenQuantity";
+import { plainDecimal } from "../plainDecimal";
 import { TOKEN_DECIMALS } from "../tokenDecimals";
 
 /** ETH left in the wallet by the Max button, so the contribution transaction can still pay for gas. */
@@ -9,23 +10,6 @@ export const WHITELIST_GAS_RESERVE_WEI = 5n * 10n ** 15n; // 0.005 ETH
 export interface ContributionLimits {
   readonly minWei: bigint;
   readonly maxWei: bigint;
-}
-
-/**
- * The decimal a catalogue figure was written as: String() gives the shortest text that reads back
- * to the same double ("0.1", not toFixed's "0.100000000000000006"); exponent forms are expanded.
- */
-function plainDecimal(value: number): string {
-  const text = String(value);
-  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const whole = match[1] ?? "";
-  const fraction = match[2] ?? "";
-  const digits = whole + fraction;
-  const exponent = Number(match[3]) - fraction.length;
-  if (exponent >= 0) return digits + "0".repeat(exponent);
-  const padded = digits.padStart(-exponent + 1, "0");
-  return `${padded.slice(0, exponent)}.${padded.slice(exponent)}`;
 }
 
 /** Exact wei of an ETH figure from the catalogue (0.01 -> 10^16, 0.1 -> 10^17). */
