@@ -3,31 +3,19 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SignInState } from "../../app/auth/SignInContext";
 import { useSignInGate } from "./useSignInGate";
+import { spySignInState } from "./testing/spySignInState";
 
 let signIn: SignInState;
 vi.mock("../../app/auth/SignInContext", () => ({ useSignIn: () => signIn }));
 
-function signInState(overrides: Partial<SignInState>): SignInState {
-  return {
-    status: "unauthenticated",
-    session: null,
-    requested: false,
-    requestSignIn: vi.fn(),
-    cancelRequest: vi.fn(),
-    completeSignIn: vi.fn(async () => true),
-    signOut: vi.fn(async () => {}),
-    ...overrides,
-  };
-}
-
 beforeEach(() => {
-  signIn = signInState({});
+  signIn = spySignInState({});
 });
 afterEach(cleanup);
 
 describe("useSignInGate", () => {
   it("runs the action at once when signed in", () => {
-    signIn = signInState({ status: "authenticated" });
+    signIn = spySignInState({ status: "authenticated" });
     const { result } = renderHook(() => useSignInGate());
     const action = vi.fn();
     act(() => result.current.run(action));
@@ -69,7 +57,7 @@ describe("useSignInGate", () => {
   });
 
   it("clears a leftover request when the session was already being restored", () => {
-    signIn = signInState({ status: "loading" });
+    signIn = spySignInState({ status: "loading" });
     const { result, rerender } = renderHook(() => useSignInGate());
     const action = vi.fn();
     act(() => result.current.run(action));

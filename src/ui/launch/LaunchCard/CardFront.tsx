@@ -3,7 +3,7 @@ import type { Launch } from "../../../domain/launch/launchCatalogue";
 import { ethText, percentText, vestingText } from "../../../domain/launch/launchFigures";
 import { Button } from "../../components/Button/Button";
 import { ProgressBar } from "../../components/ProgressBar/ProgressBar";
-import { LaunchIcon } from "../LaunchIcon";
+import { Icon } from "../../components/Icon";
 import { SaleCountdown } from "../SaleCountdown/SaleCountdown";
 import { SocialLinks } from "../SocialLinks/SocialLinks";
 import styles from "./LaunchCard.module.css";
@@ -32,7 +32,7 @@ export function CardFront({ launch, detailsRef, onDetails, onWhitelist, onInfo }
           aria-label={`About ${launch.name}`}
           title={`About ${launch.name}`}
         >
-          <LaunchIcon name="info" size={20} />
+          <Icon name="info" />
         </button>
       </div>
       <div className={styles.titleRow}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Launch } from "../../../domain/launch/launchCatalogue";
-import { LaunchIcon } from "../LaunchIcon";
+import { Icon } from "../../components/Icon";
 import styles from "./SocialLinks.module.css";
 
 type Social = Launch["socials"][number];
@@ -29,7 +29,7 @@ export function SocialLinks({ symbol, socials }: { symbol: string; socials: read
               aria-label={name}
               title={name}
             >
-              <LaunchIcon name={social.kind} />
+              <Icon name={social.kind} size={18} />
             </a>
           </li>
         );

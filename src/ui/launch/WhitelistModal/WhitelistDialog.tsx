@@ -8,6 +8,7 @@ import {
   WHITELIST_GAS_RESERVE_WEI,
   type ContributionLimits,
 } from "../../../domain/launch/whitelistAmount";
+import { AmountField } from "../../components/AmountField/AmountField";
 import { Button } from "../../components/Button/Button";
 import { Dialog } from "../../components/Dialog/Dialog";
 import styles from "./WhitelistDialog.module.css";
@@ -230,8 +231,6 @@ function RegistrationMessage({
 
 function AmountStep(props: StepProps): ReactNode {
   const { amountText, limits, ethBalance, eligibility, error, focusRef } = props;
-  const inputId = useId();
-  const messageId = useId();
   const hintId = useId();
   const check = validateWhitelistAmount(amountText, limits, ethBalance);
   const eligible = eligibility.status === "eligible";
@@ -251,33 +250,19 @@ function AmountStep(props: StepProps): ReactNode {
 
   return (
     <form className={styles.step} onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className={styles.label}>
-        ETH amount to invest
-      </label>
-      <div className={styles.inputRow}>
-        <input
-          ref={(element) => {
-            focusRef.current = element;
-          }}
-          id={inputId}
-          className={styles.input}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={`${formatTokenExact(limits.minWei)} to ${formatTokenExact(limits.maxWei)}`}
-          value={amountText}
-          onChange={(event) => props.onAmountTextChange(event.target.value)}
-          aria-invalid={message !== undefined}
-          aria-describedby={`${messageId} ${hintId}`}
-        />
-        <Button variant="secondary" width="xs" onClick={fillMax} disabled={ethBalance === undefined}>
-          Max
-        </Button>
-      </div>
-      <p id={messageId} className={styles.inputMessage} aria-live="polite">
-        {message}
-      </p>
+      <AmountField
+        label="ETH amount to invest"
+        value={amountText}
+        onChange={props.onAmountTextChange}
+        placeholder={`${formatTokenExact(limits.minWei)} to ${formatTokenExact(limits.maxWei)}`}
+        message={message}
+        onMax={fillMax}
+        maxDisabled={ethBalance === undefined}
+        describedBy={hintId}
+        inputRef={(element) => {
+          focusRef.current = element;
+        }}
+      />
       <p id={hintId} className={styles.hint}>
         Between {formatTokenExact(limits.minWei)} and {formatTokenExact(limits.maxWei)} ETH. Your balance:{" "}
         {ethBalance === undefined ? "loading\u2026" : `${formatTokenAmount(ethBalance)} ETH`}. Max keeps{" "}

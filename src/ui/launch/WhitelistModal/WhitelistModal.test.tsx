@@ -6,6 +6,7 @@ import committed from "../../../../launchpad/launches.json";
 import { launchCatalogueSchema, type Launch } from "../../../domain/launch/launchCatalogue";
 import { LaunchpadRequestError } from "../../../domain/launch/launchpadRequestError";
 import { WhitelistModal } from "./WhitelistModal";
+import { spySignInState } from "../testing/spySignInState";
 
 const E18 = 10n ** 18n;
 const crap: Launch = (() => {
@@ -44,21 +45,8 @@ vi.mock("../../../app/hooks/useRegisterForWhitelist", () => ({
   useRegisterForWhitelist: () => ({ mutate }),
 }));
 
-function signInState(overrides: Partial<SignInState>): SignInState {
-  return {
-    status: "unauthenticated",
-    session: null,
-    requested: false,
-    requestSignIn: vi.fn(),
-    cancelRequest: vi.fn(),
-    completeSignIn: vi.fn(async () => true),
-    signOut: vi.fn(async () => {}),
-    ...overrides,
-  };
-}
-
 beforeEach(() => {
-  signIn = signInState({});
+  signIn = spySignInState({});
   registered = null;
   mutate.mockReset();
 });
@@ -102,7 +90,7 @@ describe("WhitelistModal", () => {
   });
 
   it("registers at once when signed in, and says why a refusal happened", () => {
-    signIn = signInState({ status: "authenticated" });
+    signIn = spySignInState({ status: "authenticated" });
     open();
     expect(signIn.requestSignIn).not.toHaveBeenCalled();
     act(() =>
@@ -126,7 +114,7 @@ describe("WhitelistModal", () => {
   });
 
   it("drops its own session when the server has none", () => {
-    signIn = signInState({ status: "authenticated" });
+    signIn = spySignInState({ status: "authenticated" });
     open();
     act(() =>
       mutate.mock.calls[0]?.[1].onError?.(
@@ -147,7 +135,7 @@ describe("WhitelistModal", () => {
   });
 
   it("prefills a registered amount to change it", () => {
-    signIn = signInState({ status: "authenticated" });
+    signIn = spySignInState({ status: "authenticated" });
     registered = { amountWei: 3n * 10n ** 17n };
     render(<WhitelistModal launch={crap} onClose={() => {}} />);
     expect(screen.getByRole("dialog").textContent).toContain("You are registered with 0.3 ETH.");

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { parseTokenQuantity } from "../../../domain/parseTokenQuantity";
+import { AmountField } from "../../components/AmountField/AmountField";
 import { Button } from "../../components/Button/Button";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { usdValueText, type PriceView } from "../priceView";
@@ -19,8 +20,6 @@ export interface StakeDialogProps {
 export function StakeDialog({ limits, price, onSubmit, onCancel }: StakeDialogProps): ReactNode {
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const messageId = useId();
   const valueId = useId();
   const check = validateStakeInput(text, limits);
   const message = check.ok ? undefined : check.message;
@@ -39,31 +38,17 @@ export function StakeDialog({ limits, price, onSubmit, onCancel }: StakeDialogPr
   return (
     <Dialog title="Stake" onClose={onCancel} initialFocusRef={inputRef}>
       <form onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className={styles.label}>
-          Quantity of $POO you would like to stake
-        </label>
-        <div className={styles.inputRow}>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className={styles.input}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Enter quantity here..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-invalid={message !== undefined}
-            aria-describedby={`${messageId} ${valueId}`}
-          />
-          <Button variant="secondary" width="xs" onClick={fillMax} disabled={!limits}>
-            Max
-          </Button>
-        </div>
-        <p id={messageId} className={styles.message} aria-live="polite">
-          {message}
-        </p>
+        <AmountField
+          label="Quantity of $POO you would like to stake"
+          value={text}
+          onChange={setText}
+          placeholder="Enter quantity here..."
+          message={message}
+          onMax={fillMax}
+          maxDisabled={!limits}
+          describedBy={valueId}
+          inputRef={inputRef}
+        />
         <p id={valueId} className={styles.value}>
           {parsed.ok ? `Value: ${usdValueText(parsed.value, price)}` : null}
         </p>
