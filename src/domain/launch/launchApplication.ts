@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "../noControlCharacters";
 
 /**
  * A project's application for a launch, checked with the same rules as the API
@@ -24,14 +25,6 @@ export const EMPTY_LAUNCH_APPLICATION: LaunchApplicationInput = {
   contact: "",
   description: "",
 };
-
-/** True unless the text holds control characters other than tab, line feed and carriage return. */
-function noControlCharacters(value: string): boolean {
-  return [...value].every((char) => {
-    const code = char.charCodeAt(0);
-    return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
-  });
-}
 
 // Fields are trimmed first (the server trims the free-text ones; trimming the others too means a
 // stray space never costs the user a round trip).

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { formatEther } from "viem";
 import { z } from "zod";
+import { noControlCharacters } from "../../domain/noControlCharacters";
 import { parseDecimalAmount } from "../model/parseDecimalAmount";
 import type { Registration } from "../ports/RegistrationStore";
 import type { RateLimiter } from "../ports/RateLimiter";
@@ -48,13 +49,6 @@ const amountEthSchema = z
 const registrationBodySchema = z.strictObject({ amountEth: amountEthSchema });
 
 const launchIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
-
-/** True unless the text holds control characters other than tab, line feed and carriage return. */
-const noControlCharacters = (value: string): boolean =>
-  [...value].every((char) => {
-    const code = char.charCodeAt(0);
-    return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
-  });
 
 const applicationBodySchema = z.strictObject({
   projectName: z
