@@ -2,6 +2,9 @@ import type { Wallet } from "@rainbow-me/rainbowkit";
 import type { Address } from "viem";
 import { createConnector } from "wagmi";
 import { mock } from "wagmi/connectors";
+import { wasConnectedThrough } from "./storedWalletConnection";
+
+export const LOCAL_TEST_WALLET_ID = "localTestWallet";
 
 /** The first five Hardhat accounts; the local node holds their keys and signs for them. */
 export const HARDHAT_ACCOUNTS: readonly Address[] = [
@@ -24,7 +27,7 @@ const icon =
  */
 export function localTestWallet(): Wallet {
   return {
-    id: "localTestWallet",
+    id: LOCAL_TEST_WALLET_ID,
     name: "Local test wallet",
     shortName: "Test wallet",
     iconUrl: icon,
@@ -32,7 +35,11 @@ export function localTestWallet(): Wallet {
     installed: true,
     createConnector: (walletDetails) =>
       createConnector((config) => ({
-        ...mock({ accounts: [...HARDHAT_ACCOUNTS] as [Address, ...Address[]] })(config),
+        ...mock({
+          accounts: [...HARDHAT_ACCOUNTS] as [Address, ...Address[]],
+          // wagmi's mock forgets its connection on reload; reconnect it when it was the wallet in use.
+          features: { reconnect: true, defaultConnected: wasConnectedThrough(LOCAL_TEST_WALLET_ID) },
+        })(config),
         ...walletDetails,
       })),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasStoredWalletConnection, WAGMI_STORE_KEY } from "./storedWalletConnection";
+import { hasStoredWalletConnection, WAGMI_STORE_KEY, wasConnectedThrough } from "./storedWalletConnection";
 
 function storageWith(value: string | null): Pick<Storage, "getItem"> {
   return { getItem: (key) => (key === WAGMI_STORE_KEY ? value : null) };
@@ -7,7 +7,12 @@ function storageWith(value: string | null): Pick<Storage, "getItem"> {
 
 const connected = JSON.stringify({
   state: {
-    connections: { __type: "Map", value: [["abc", { accounts: ["0x1"], chainId: 31337 }]] },
+    connections: {
+      __type: "Map",
+      value: [
+        ["abc", { accounts: ["0x1"], chainId: 31337, connector: { id: "localTestWallet", uid: "abc" } }],
+      ],
+    },
     chainId: 31337,
     current: "abc",
   },
@@ -37,5 +42,15 @@ describe("hasStoredWalletConnection", () => {
       },
     };
     expect(hasStoredWalletConnection(throwing)).toBe(true);
+  });
+});
+
+describe("wasConnectedThrough", () => {
+  it("names the connector of the stored current connection, and nothing else", () => {
+    expect(wasConnectedThrough("localTestWallet", storageWith(connected))).toBe(true);
+    expect(wasConnectedThrough("injected", storageWith(connected))).toBe(false);
+    expect(wasConnectedThrough("localTestWallet", storageWith(disconnected))).toBe(false);
+    expect(wasConnectedThrough("localTestWallet", storageWith(null))).toBe(false);
+    expect(wasConnectedThrough("localTestWallet", storageWith("{not json"))).toBe(false);
   });
 });

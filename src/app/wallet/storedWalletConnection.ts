@@ -1,27 +1,52 @@
 /** Where wagmi persists its connections (its default storage: localStorage, key prefix "wagmi"). */
 export const WAGMI_STORE_KEY = "wagmi.store";
 
+type StorageReader = Pick<Storage, "getItem"> | undefined;
+
+/**
+ * What wagmi persisted about the connection of the last visit: "none" (first visit, or disconnected),
+ * the connector id of the current connection, or "unreadable" (storage or shape not as expected).
+ */
+function storedConnection(
+  storage: StorageReader,
+): "none" | "unreadable" | { connectorId: string | undefined } {
+  let raw: string | null;
+  try {
+    raw = storage?.getItem(WAGMI_STORE_KEY) ?? null;
+  } catch {
+    return "unreadable";
+  }
+  if (raw === null) return "none";
+  try {
+    const state = (JSON.parse(raw) as { state?: unknown } | null)?.state as
+      { current?: unknown; connections?: { value?: unknown } } | undefined;
+    if (typeof state !== "object" || state === null) return "unreadable";
+    const { current } = state;
+    if (typeof current !== "string" || current === "") return "none";
+    const entries = Array.isArray(state.connections?.value) ? (state.connections.value as unknown[]) : [];
+    const entry = entries.find((candidate) => Array.isArray(candidate) && candidate[0] === current) as
+      [string, { connector?: { id?: unknown } }] | undefined;
+    const id = entry?.[1]?.connector?.id;
+    return { connectorId: typeof id === "string" ? id : undefined };
+  } catch {
+    return "unreadable";
+  }
+}
+
 /**
  * Whether wagmi left a connection from an earlier visit (its persisted store names a current
  * connection): then the wallet stack must load at start-up to reconnect it. Unreadable storage or
  * an unexpected shape answers true, so a returning user is never left disconnected by mistake.
  */
-export function hasStoredWalletConnection(
-  storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage,
+export function hasStoredWalletConnection(storage: StorageReader = globalThis.localStorage): boolean {
+  return storedConnection(storage) !== "none";
+}
+
+/** Whether the last visit ended connected through the connector `connectorId`. */
+export function wasConnectedThrough(
+  connectorId: string,
+  storage: StorageReader = globalThis.localStorage,
 ): boolean {
-  let raw: string | null;
-  try {
-    raw = storage?.getItem(WAGMI_STORE_KEY) ?? null;
-  } catch {
-    return true;
-  }
-  if (raw === null) return false;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    const state = (parsed as { state?: { current?: unknown } } | null)?.state;
-    if (state === undefined || typeof state !== "object" || state === null) return true;
-    return typeof state.current === "string" && state.current !== "";
-  } catch {
-    return true;
-  }
+  const stored = storedConnection(storage);
+  return typeof stored === "object" && stored.connectorId === connectorId;
 }
