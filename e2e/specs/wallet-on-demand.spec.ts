@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/app";
-import { accountButton, connectButton, rainbowKitModal } from "../support/connectWallet";
+import { accountButton, connectButton, rainbowKitModal, walletOption } from "../support/connectWallet";
 
 /** Script URLs the page fetched, from now on. */
 function recordScripts(page: Page): string[] {
@@ -27,7 +27,10 @@ test.describe("the wallet stack loads on demand", () => {
     expect(scripts.filter(isWalletStack)).toHaveLength(1);
   });
 
-  test("a returning visitor's wallet reconnects on its own after a reload", async ({ page, connectWallet }) => {
+  test("a returning visitor's wallet reconnects on its own after a reload", async ({
+    page,
+    connectWallet,
+  }) => {
     await page.goto("/");
     const address = await connectWallet(page);
     const scripts = recordScripts(page);
@@ -35,5 +38,29 @@ test.describe("the wallet stack loads on demand", () => {
     await expect(accountButton(page, address)).toBeVisible();
     expect(scripts.filter(isWalletStack)).toHaveLength(1);
     await expect(connectButton(page)).toBeHidden();
+  });
+
+  test("the built-in Local test wallet reconnects after a reload too, and not after Disconnect", async ({
+    page,
+    stack,
+  }) => {
+    const [first] = stack.accounts;
+    if (!first) throw new Error("the stack has no accounts");
+    await page.goto("/");
+    await connectButton(page).click();
+    await walletOption(page, "Local test wallet").click();
+    await expect(accountButton(page, first)).toBeVisible();
+
+    await page.reload();
+    await expect(accountButton(page, first)).toBeVisible();
+
+    await accountButton(page, first).click();
+    await rainbowKitModal(page).getByRole("button", { name: "Disconnect" }).click();
+    await expect(connectButton(page)).toBeVisible();
+    await page.reload();
+    await expect(connectButton(page)).toBeVisible();
+    // Whatever the wallet stack does on load, it must not bring the connection back.
+    await page.waitForLoadState("networkidle");
+    await expect(accountButton(page, first)).toBeHidden();
   });
 });
