@@ -160,7 +160,7 @@ export function LaunchApplicationDialog({
             The application was not sent: {state.message}
           </p>
         )}
-        <p className={styles.srOnly} role="status">
+        <p className="visually-hidden" role="status">
           {sending ? "Sending the application\u2026" : ""}
         </p>
         <div className={styles.actions}>
