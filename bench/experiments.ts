@@ -7,13 +7,12 @@
  * bench/results/experiments-<timestamp>.json (BENCH_VARIANTS=word,word: only the variants whose name
  * contains one of the words). Uses the same ports as bench/run.ts: not both at once.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Browser } from "@playwright/test";
 import type { Plugin } from "vite";
-import { startLocalStack } from "../scripts/lib/local-stack";
+import { startBenchStack } from "./benchStack";
 import { launchBrowser, sleep } from "./browser";
 import { startupComposition, type PackageShare } from "./composition";
 import { LIGHTHOUSE_RUNS, PORTS, RESULTS_DIR, ROOT_DIR } from "./config";
@@ -172,18 +171,7 @@ async function main(stoppers: Stoppers): Promise<number> {
   process.chdir(ROOT_DIR);
   const startedAt = new Date();
   const wallStart = performance.now();
-  const workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-exp-"));
-  stoppers.add(`build dir ${workDir}`, async () => rmSync(workDir, { recursive: true, force: true }));
-  // The API's registrations go to a throw-away database, not the one `npm start` uses (data/).
-  process.env.DATABASE_PATH = path.join(workDir, "poo.sqlite");
-  const stack = await startLocalStack({
-    chainPort: PORTS.chain,
-    apiPort: PORTS.api,
-    webPort: PORTS.web,
-    web: "none",
-    log: (m) => log("stack", m),
-  });
-  stoppers.add("local stack (chain, API)", () => stack.stop());
+  const { workDir, stack } = await startBenchStack(stoppers, "poo-bench-exp-");
   const browser = await launchBrowser();
   stoppers.add("browser", () => browser.close());
   stoppers.add("Lighthouse's Chrome", killActiveChrome);

@@ -4,12 +4,12 @@
  * bench/results/<timestamp>.json and bench/results/latest.json. See bench/README.md.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatUnits, getAddress, type Address } from "viem";
-import { startLocalStack } from "../scripts/lib/local-stack";
+import { startBenchStack } from "./benchStack";
 import { startCountingProxy } from "../test/integration/localChain";
 import { launchBrowser } from "./browser";
 import { chainClients, revertAndSnapshot } from "./chain";
@@ -88,20 +88,8 @@ async function main(stoppers: Stoppers): Promise<number> {
     }
   }
 
-  const workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-"));
-  stoppers.add(`build dir ${workDir}`, async () => rmSync(workDir, { recursive: true, force: true }));
-  // The API's registrations go to a throw-away database, not the one `npm start` uses (data/).
-  process.env.DATABASE_PATH = path.join(workDir, "poo.sqlite");
-
   // The chain (with contracts and Multicall3) and the API; the web apps are built below.
-  const stack = await startLocalStack({
-    chainPort: PORTS.chain,
-    apiPort: PORTS.api,
-    webPort: PORTS.web,
-    web: "none",
-    log: (m) => log("stack", m),
-  });
-  stoppers.add("local stack (chain, API)", () => stack.stop());
+  const { workDir, stack } = await startBenchStack(stoppers, "poo-bench-");
   const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
   stoppers.add("counting proxy", () => proxy.close());
   log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
