@@ -7,6 +7,7 @@ import {
 } from "../../../domain/launch/launchApplication";
 import { Button } from "../../components/Button/Button";
 import { Dialog } from "../../components/Dialog/Dialog";
+import { FormAlert } from "../../components/FormAlert/FormAlert";
 import styles from "./LaunchApplicationDialog.module.css";
 
 export type ApplicationState =
@@ -155,11 +156,7 @@ export function LaunchApplicationDialog({
             </div>
           );
         })}
-        {state.status === "failed" && (
-          <p className={styles.failure} role="alert">
-            The application was not sent: {state.message}
-          </p>
-        )}
+        {state.status === "failed" && <FormAlert>The application was not sent: {state.message}</FormAlert>}
         <p className="visually-hidden" role="status">
           {sending ? "Sending the application\u2026" : ""}
         </p>

@@ -11,6 +11,7 @@ import {
 import { AmountField } from "../../components/AmountField/AmountField";
 import { Button } from "../../components/Button/Button";
 import { Dialog } from "../../components/Dialog/Dialog";
+import { FormAlert } from "../../components/FormAlert/FormAlert";
 import styles from "./WhitelistDialog.module.css";
 import type { BalanceView, EligibilityView, RegistrationView, WhitelistStep } from "./whitelistViews";
 
@@ -273,11 +274,7 @@ function AmountStep(props: StepProps): ReactNode {
           Only wallets holding at least {THRESHOLD_TEXT} worth of POO can register.
         </p>
       )}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       <div className={styles.actions}>
         <Button variant="secondary" width="md" onClick={props.onCancel}>
           Cancel
