@@ -15,6 +15,7 @@ const exportsByContract = [
   ["PooToken", "pooTokenAbi"],
   ["CrapToken", "crapTokenAbi"],
   ["Staking", "stakingAbi"],
+  ["ReferenceStaking", "referenceStakingAbi"],
 ] as const;
 
 const blocks: string[] = [];

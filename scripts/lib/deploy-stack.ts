@@ -23,6 +23,8 @@ export const LOCAL_REWARD_RATE: bigint = parseEther("0.01"); // 0.01 CRAP per se
 export const LOCAL_REWARD_FUND: bigint = parseEther("1000000"); // 1,000,000 CRAP in the reserve
 export const LOCAL_SEED_POO_EACH: bigint = parseEther("1000000"); // per demo account
 export const LOCAL_SEED_ACCOUNT_COUNT = 5; // the first five Hardhat accounts
+/** ReferenceStaking's private rate: CRAP base units per whole POO per second (150 POO earn 0.015 CRAP/s). */
+export const LOCAL_REFERENCE_REWARD_PER_TOKEN: bigint = parseEther("0.0001");
 
 /** The local defaults in one object; spread it into deployStack's options. */
 export const LOCAL_DEFAULTS = {
@@ -41,6 +43,12 @@ export const DEFAULT_POO_SUPPLY: bigint = parseEther("100000000"); // 100M POO
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
 export const LOCAL_CHAIN_ID = 31337;
 
+/**
+ * Which staking contract to deploy: `Staking` (ours, the full one) or `ReferenceStaking` (written from
+ * the product spec's interface alone, `require` reverts, none of the optional reads).
+ */
+export type StakingContractName = "Staking" | "ReferenceStaking";
+
 export interface DeployStackOptions {
   publicClient: PublicClient<Transport, Chain | undefined>;
   /** The deployer; it becomes owner of all three contracts and keeps the tokens not seeded. */
@@ -49,8 +57,12 @@ export interface DeployStackOptions {
   minStake: bigint;
   /** Seconds. */
   minStakeDuration: bigint;
-  /** CRAP base units per second for the whole pool. */
+  /** CRAP base units per second for the whole pool (Staking). */
   rewardRate: bigint;
+  /** Default `Staking`. */
+  stakingContract?: StakingContractName;
+  /** ReferenceStaking only: CRAP base units per whole POO per second; default LOCAL_REFERENCE_REWARD_PER_TOKEN. */
+  rewardPerTokenPerSecond?: bigint;
   /** CRAP base units moved into the reward reserve (0 skips funding). */
   rewardFund: bigint;
   /** POO sent to each account; the deployer is skipped if listed (it keeps its share). */
@@ -83,6 +95,8 @@ export type Deployment = {
   deployer: Address;
   minStake: string;
   minStakeDuration: string;
+  /** The staking contract's name: tests and tools read it; the web app finds out what it can read on chain. */
+  stakingContract: StakingContractName;
 };
 
 const address = z.string().transform((value, ctx) => {
@@ -105,6 +119,7 @@ export const deploymentSchema = z.object({
   deployer: address,
   minStake: decimal,
   minStakeDuration: decimal,
+  stakingContract: z.enum(["Staking", "ReferenceStaking"]).default("Staking"),
 });
 
 /** Parses a deployment document; throws a ZodError naming each bad field. */
@@ -122,8 +137,9 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
   const log = options.log ?? (() => {});
   const deployer = getAddress(walletClient.account.address); // JSON-RPC accounts may be lowercase
   const chain = walletClient.chain ?? null;
+  const stakingContract = options.stakingContract ?? "Staking";
   const [pooArtifact, crapArtifact, stakingArtifact] = await Promise.all(
-    ["PooToken", "CrapToken", "Staking"].map((name) => loadArtifact(name, options.artifactsDir)),
+    ["PooToken", "CrapToken", stakingContract].map((name) => loadArtifact(name, options.artifactsDir)),
   );
   if (pooArtifact === undefined || crapArtifact === undefined || stakingArtifact === undefined) {
     throw new Error("unreachable: three artifacts requested");
@@ -177,27 +193,42 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
     deployer,
     options.crapSupply ?? options.rewardFund,
   ]);
-  const staking = await deploy("Staking", stakingArtifact.abi, stakingArtifact.bytecode, [
-    poo.address,
-    crap.address,
-    options.minStake,
-    options.minStakeDuration,
-    deployer,
-  ]);
+  const staking = await deploy(
+    stakingContract,
+    stakingArtifact.abi,
+    stakingArtifact.bytecode,
+    stakingContract === "Staking"
+      ? [poo.address, crap.address, options.minStake, options.minStakeDuration, deployer]
+      : [
+          poo.address,
+          crap.address,
+          options.minStake,
+          options.minStakeDuration,
+          options.rewardPerTokenPerSecond ?? LOCAL_REFERENCE_REWARD_PER_TOKEN,
+        ],
+  );
 
   await send("POO.setStakingContract", poo.address, pooArtifact.abi, "setStakingContract", [staking.address]);
-  if (options.rewardFund > 0n) {
-    await send("CRAP.approve", crap.address, crapArtifact.abi, "approve", [
+  if (stakingContract === "Staking") {
+    if (options.rewardFund > 0n) {
+      await send("CRAP.approve", crap.address, crapArtifact.abi, "approve", [
+        staking.address,
+        options.rewardFund,
+      ]);
+      await send("Staking.fundRewards", staking.address, stakingArtifact.abi, "fundRewards", [
+        options.rewardFund,
+      ]);
+    }
+    await send("Staking.setRewardRate", staking.address, stakingArtifact.abi, "setRewardRate", [
+      options.rewardRate,
+    ]);
+  } else if (options.rewardFund > 0n) {
+    // The spec's interface has no funding function: the pool pays from its CRAP balance.
+    await send("CRAP.transfer ReferenceStaking", crap.address, crapArtifact.abi, "transfer", [
       staking.address,
       options.rewardFund,
     ]);
-    await send("Staking.fundRewards", staking.address, stakingArtifact.abi, "fundRewards", [
-      options.rewardFund,
-    ]);
   }
-  await send("Staking.setRewardRate", staking.address, stakingArtifact.abi, "setRewardRate", [
-    options.rewardRate,
-  ]);
 
   for (const account of seedAccounts) {
     await send(`POO.transfer ${account}`, poo.address, pooArtifact.abi, "transfer", [account, pooEach]);
@@ -212,6 +243,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
     deployer,
     minStake: options.minStake.toString(),
     minStakeDuration: options.minStakeDuration.toString(),
+    stakingContract,
   };
 }
 

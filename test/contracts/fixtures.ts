@@ -7,6 +7,7 @@ import { maxUint256, parseEther } from "viem";
 export type { CrapToken$Type } from "../../artifacts/contracts/CrapToken.sol/artifacts.js";
 export type { PooToken$Type } from "../../artifacts/contracts/PooToken.sol/artifacts.js";
 export type { Staking$Type } from "../../artifacts/contracts/Staking.sol/artifacts.js";
+export type { ReferenceStaking$Type } from "../../artifacts/contracts/reference/ReferenceStaking.sol/artifacts.js";
 export type { Multicall3Local$Type } from "../../artifacts/contracts/local/Multicall3Local.sol/artifacts.js";
 export type { ReentrantToken$Type } from "../../artifacts/contracts/mocks/ReentrantToken.sol/artifacts.js";
 export type { EtherRejecter$Type } from "../../artifacts/contracts/mocks/EtherRejecter.sol/artifacts.js";
