@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { transactionHashSchema } from "./transactionHash";
 
-export const transactionStatusSchema = z.enum(["pending", "confirmed", "failed"]);
+/**
+ * pending, then confirmed or failed from the receipt (failed: status 0), as the spec says; or
+ * cancelled (the wallet replaced it with a cancel) / replaced (another transaction took its nonce):
+ * neither is reported as done.
+ */
+export const transactionStatusSchema = z.enum(["pending", "confirmed", "failed", "cancelled", "replaced"]);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /**
@@ -10,10 +15,23 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
  * Unknown keys are stripped.
  */
 export const transactionRecordSchema = z.object({
+  /** The transaction as mined in the end (the replacement's hash once sped up or cancelled). */
   hash: transactionHashSchema,
   description: z.string(),
   confirmations: z.number().int().min(1).optional(),
   status: transactionStatusSchema,
+  /** Sender's nonce, recipient and calldata: what settles a pending record after a reload. */
+  nonce: z.number().int().min(0).optional(),
+  to: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  input: z
+    .string()
+    .regex(/^0x(?:[0-9a-fA-F]{2}){0,4096}$/)
+    .optional(),
+  /** The hash the wallet first reported, when the transaction was replaced (sped up, cancelled). */
+  replacedHash: transactionHashSchema.optional(),
 });
 
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

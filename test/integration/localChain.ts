@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { network } from "hardhat";
 import { createPublicClient, createTestClient, createWalletClient, http as httpTransport } from "viem";
 import { hardhat } from "viem/chains";
-import type { Deployment } from "../../scripts/lib/deploy-stack.ts";
+import type { Deployment, StakingContractName } from "../../scripts/lib/deploy-stack.ts";
 import { deployStack, installMulticall3, LOCAL_DEFAULTS } from "../../scripts/lib/deploy-stack.ts";
 
 export interface LocalChain {
@@ -12,8 +12,11 @@ export interface LocalChain {
   close(): Promise<void>;
 }
 
-/** An in-process Hardhat chain on an ephemeral port with the real contracts and Multicall3 installed. */
-export async function startLocalChain(): Promise<LocalChain> {
+/**
+ * An in-process Hardhat chain on an ephemeral port with the contracts and Multicall3 installed: our
+ * Staking by default, or the ReferenceStaking written from the spec's interface alone.
+ */
+export async function startLocalChain(stakingContract: StakingContractName = "Staking"): Promise<LocalChain> {
   const server = await network.createServer("default", "127.0.0.1", 0);
   const { port } = await server.listen();
   const url = `http://127.0.0.1:${port}`;
@@ -27,6 +30,7 @@ export async function startLocalChain(): Promise<LocalChain> {
     publicClient,
     walletClient,
     ...LOCAL_DEFAULTS,
+    stakingContract,
     seed: { accounts: accounts.slice(0, 5), pooEach: LOCAL_DEFAULTS.seedPooEach },
   });
   return { url, deployment, close: () => server.close() };

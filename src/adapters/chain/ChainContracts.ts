@@ -9,8 +9,9 @@ export interface ContractAddresses {
 }
 
 /**
- * The contract addresses of the chain the app is on now (the wallet's chain when connected, the
- * first configured chain otherwise). Adapters ask it on every call, so a chain switch needs no rewiring.
+ * The contract addresses per chain. Flows ask for a given chain (the one their checks were made
+ * on); reads without one use the chain the app is on now (the wallet's when connected, the first
+ * configured chain otherwise), so a chain switch needs no rewiring.
  */
 export class ChainContracts {
   constructor(
@@ -23,13 +24,18 @@ export class ChainContracts {
     return account.chainId ?? getChainId(this.config);
   }
 
-  /** Throws WrongChainError when the wallet is on a chain without a deployment. */
-  current(): { chainId: number; addresses: ContractAddresses } {
-    const chainId = this.currentChainId();
+  /** Throws WrongChainError when `chainId` has no deployment. */
+  on(chainId: number): ContractAddresses {
     const addresses = this.byChain.get(chainId);
     if (!addresses) {
       throw new WrongChainError({ actualChainId: chainId, expectedChainId: [...this.byChain.keys()][0] });
     }
-    return { chainId, addresses };
+    return addresses;
+  }
+
+  /** The current chain and its addresses; throws WrongChainError when the wallet is on a chain without a deployment. */
+  current(): { chainId: number; addresses: ContractAddresses } {
+    const chainId = this.currentChainId();
+    return { chainId, addresses: this.on(chainId) };
   }
 }

@@ -1,48 +1,45 @@
-import { writeContract, type Config } from "@wagmi/core";
-import type { StakingGateway } from "../../application/ports/stakingGateway";
+import type { Signer } from "../../application/ports/signer";
+import type { StakingGateway, WriteOptions } from "../../application/ports/stakingGateway";
 import type { Address } from "../../domain/address";
 import type { TransactionHash } from "../../domain/transactionHash";
-import { stakingAbi } from "./abis.generated";
 import type { ChainContracts } from "./ChainContracts";
-import { toChainDomainError } from "./toChainDomainError";
+import type { PinnedContractWriter } from "./PinnedContractWriter";
+import { specStakingAbi } from "./specStakingAbi";
 
-/** Staking writes signed by the connected wallet; viem estimates gas first, so a revert is decoded before anything is sent. */
+/** Staking writes through the spec's interface, pinned to the signer (PinnedContractWriter). */
 export class WagmiStakingGateway implements StakingGateway {
   constructor(
-    private readonly config: Config,
+    private readonly writer: PinnedContractWriter,
     private readonly contracts: ChainContracts,
   ) {}
 
-  get contractAddress(): Address {
-    return this.contracts.current().addresses.staking;
+  stakingAddress(chainId: number): Address {
+    return this.contracts.on(chainId).staking;
   }
 
-  async stake(amount: bigint): Promise<TransactionHash> {
-    try {
-      const { chainId, addresses } = this.contracts.current();
-      return await writeContract(this.config, {
-        chainId,
-        address: addresses.staking,
-        abi: stakingAbi,
+  async stake(signer: Signer, amount: bigint, options?: WriteOptions): Promise<TransactionHash> {
+    return await this.writer.write(
+      signer,
+      {
+        address: this.stakingAddress(signer.chainId),
+        abi: specStakingAbi,
         functionName: "stake",
         args: [amount],
-      });
-    } catch (error) {
-      throw toChainDomainError(error);
-    }
+      },
+      options,
+    );
   }
 
-  async withdraw(): Promise<TransactionHash> {
-    try {
-      const { chainId, addresses } = this.contracts.current();
-      return await writeContract(this.config, {
-        chainId,
-        address: addresses.staking,
-        abi: stakingAbi,
+  async withdraw(signer: Signer, options?: WriteOptions): Promise<TransactionHash> {
+    return await this.writer.write(
+      signer,
+      {
+        address: this.stakingAddress(signer.chainId),
+        abi: specStakingAbi,
         functionName: "withdraw",
-      });
-    } catch (error) {
-      throw toChainDomainError(error);
-    }
+        args: [],
+      },
+      options,
+    );
   }
 }

@@ -19,7 +19,7 @@ import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
-import { stakingAbi } from "./abis.generated";
+import { pooTokenAbi, stakingAbi } from "./abis.generated";
 import { toChainDomainError } from "./toChainDomainError";
 
 function reverted(
@@ -30,6 +30,64 @@ function reverted(
   const revert = new ContractFunctionRevertedError({ abi: stakingAbi, data, functionName: "withdraw" });
   return new ContractFunctionExecutionError(revert, { abi: stakingAbi, functionName: "withdraw" });
 }
+
+/** A revert of `withdraw` on the staking ABI carrying `data` exactly as a node returns it. */
+function revertedWithData(data: `0x${string}`): Error {
+  const revert = new ContractFunctionRevertedError({ abi: stakingAbi, data, functionName: "withdraw" });
+  return new ContractFunctionExecutionError(revert, { abi: stakingAbi, functionName: "withdraw" });
+}
+
+const solidityError = [
+  { type: "error", name: "Error", inputs: [{ name: "message", type: "string" }] },
+  { type: "error", name: "Panic", inputs: [{ name: "code", type: "uint256" }] },
+] as const;
+
+describe("toChainDomainError: the forms a revert takes", () => {
+  it("require(cond, reason) / Error(string): the contract's own words", () => {
+    const error = toChainDomainError(
+      revertedWithData(
+        encodeErrorResult({ abi: solidityError, errorName: "Error", args: ["Staking is paused"] }),
+      ),
+    );
+    expect(error).toBeInstanceOf(ContractRevertError);
+    expect((error as ContractRevertError).reason).toBe("Staking is paused");
+    expect(error.shortMessage).toBe("The contract refused the transaction: Staking is paused.");
+  });
+
+  it("Panic(uint256): the code by name", () => {
+    const error = toChainDomainError(
+      revertedWithData(encodeErrorResult({ abi: solidityError, errorName: "Panic", args: [0x11n] })),
+    );
+    expect((error as ContractRevertError).panicCode).toBe(0x11);
+    expect(error.shortMessage).toBe(
+      "The contract failed with an arithmetic overflow or underflow (panic 0x11).",
+    );
+  });
+
+  it("a token's custom error raised inside the staking call is decoded with the token's ABI", () => {
+    const data = encodeErrorResult({
+      abi: pooTokenAbi,
+      errorName: "ERC20InsufficientAllowance",
+      args: ["0x0000000000000000000000000000000000000001", 1n, 2n],
+    });
+    const error = toChainDomainError(revertedWithData(data));
+    expect((error as ContractRevertError).errorName).toBe("ERC20InsufficientAllowance");
+    expect(error.shortMessage).toBe(
+      "The staking contract is not approved for this quantity. Stake again to approve it.",
+    );
+  });
+
+  it("an error no project ABI knows: refused, with its selector", () => {
+    const error = toChainDomainError(revertedWithData("0xdeadbeef"));
+    expect(error).toBeInstanceOf(ContractRevertError);
+    expect(error.shortMessage).toBe("The contract refused the transaction (unrecognised error 0xdeadbeef).");
+  });
+
+  it("a revert without data: refused, no guess", () => {
+    const error = toChainDomainError(revertedWithData("0x"));
+    expect(error.shortMessage).toBe("The contract refused the transaction.");
+  });
+});
 
 describe("toChainDomainError", () => {
   it("user rejection (viem class or code 4001 deep in the chain)", () => {

@@ -2,6 +2,7 @@ import {
   BaseError,
   ChainMismatchError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
   HttpRequestError,
   InsufficientFundsError as ViemInsufficientFundsError,
   TimeoutError,
@@ -9,6 +10,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
   WebSocketRequestError,
 } from "viem";
+import { ContractMismatchError } from "../../domain/errors/contractMismatchError";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { DomainError } from "../../domain/errors/domainError";
 import { InsufficientFundsError } from "../../domain/errors/insufficientFundsError";
@@ -17,6 +19,8 @@ import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
+import { crapTokenAbi, pooTokenAbi, referenceStakingAbi, stakingAbi } from "./abis.generated";
+import { RequiredReadFailedError } from "./snapshotFromReads";
 
 const USER_REJECTED_CODE = 4001;
 
@@ -39,12 +43,46 @@ const is =
   (e: unknown): e is T =>
     e instanceof ctor;
 
+/**
+ * Every custom error the project's contracts declare. A stake can revert inside the POO token
+ * (ERC20InsufficientAllowance), whose errors are not in the staking ABI the call was made with.
+ */
+const projectErrorsAbi = [...stakingAbi, ...pooTokenAbi, ...crapTokenAbi, ...referenceStakingAbi].filter(
+  (item) => item.type === "error",
+);
+
+/** The revert as decoded by viem, or decoded again with every project error when viem's ABI lacked it. */
+function decodedRevertData(
+  revert: ContractFunctionRevertedError,
+): { errorName: string; args: readonly unknown[] } | undefined {
+  if (revert.data) return { errorName: revert.data.errorName, args: revert.data.args ?? [] };
+  if (!revert.raw || revert.raw === "0x") return undefined;
+  try {
+    const decoded = decodeErrorResult({ abi: projectErrorsAbi, data: revert.raw });
+    return { errorName: decoded.errorName, args: decoded.args ?? [] };
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeRevert(
   revert: ContractFunctionRevertedError,
   details: string | undefined,
 ): ContractRevertError {
-  const errorName = revert.data?.errorName;
-  const args = revert.data?.args ?? [];
+  const decoded = decodedRevertData(revert);
+  const errorName = decoded?.errorName;
+  const args = decoded?.args ?? [];
+  if (errorName === "Error") {
+    const reason = typeof args[0] === "string" ? args[0] : revert.reason;
+    return new ContractRevertError({ errorName, reason, cause: revert, details });
+  }
+  if (errorName === "Panic" && typeof args[0] === "bigint") {
+    return new ContractRevertError({ errorName, panicCode: Number(args[0]), cause: revert, details });
+  }
+  if (errorName === undefined && revert.signature !== undefined) {
+    // A custom error none of the project's ABIs declares (another contract's, a newer version's).
+    return new ContractRevertError({ selector: revert.signature, cause: revert, details });
+  }
   if (errorName === "StakeLocked" && typeof args[0] === "bigint") {
     return new ContractRevertError({
       errorName,
@@ -72,6 +110,13 @@ export function toChainDomainError(error: unknown): DomainError {
         ? error.message
         : undefined;
 
+  const unanswered = find(error, is(RequiredReadFailedError));
+  if (unanswered) {
+    // The read's own cause decides: the RPC down is said as such, anything else is a mismatch.
+    const cause = toChainDomainError(unanswered.cause);
+    if (cause.kind === "rpc-unavailable" || cause.kind === "request-timeout") return cause;
+    return new ContractMismatchError({ read: unanswered.read, cause: error, details });
+  }
   if (
     find(error, (e): e is unknown => e instanceof UserRejectedRequestError || hasCode(e, USER_REJECTED_CODE))
   ) {

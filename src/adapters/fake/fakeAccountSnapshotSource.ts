@@ -11,15 +11,19 @@ export const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
   stakedTime: 0n,
   minStake: 0n,
   minStakeDuration: 0n,
+  paused: false,
+  blockNumber: 0n,
+  blockTimestamp: 0n,
   rewardRate: 0n,
   totalStaked: 0n,
-  blockTimestamp: 0n,
   rewardsAvailable: 0n,
 };
 
 /** Serves snapshots set per account; counts loads so tests can assert one batched read. */
 export class FakeAccountSnapshotSource implements AccountSnapshotSource {
   readonly loads: Address[] = [];
+  /** The chain of each load, in order. */
+  readonly chains: number[] = [];
   private readonly snapshots = new Map<string, AccountSnapshot>();
   private failure: { readonly error: unknown } | undefined;
 
@@ -34,8 +38,9 @@ export class FakeAccountSnapshotSource implements AccountSnapshotSource {
     return this;
   }
 
-  async loadSnapshot(account: Address): Promise<AccountSnapshot> {
+  async loadSnapshot(account: Address, chainId: number): Promise<AccountSnapshot> {
     this.loads.push(account);
+    this.chains.push(chainId);
     if (this.failure) {
       const { error } = this.failure;
       this.failure = undefined;

@@ -1,11 +1,23 @@
 import type { Address } from "../../domain/address";
 import type { TransactionHash } from "../../domain/transactionHash";
-import type { StakingGateway } from "../../application/ports/stakingGateway";
+import type { Signer } from "../../application/ports/signer";
+import type { StakingGateway, WriteOptions } from "../../application/ports/stakingGateway";
 import { fakeTransactionHash } from "./fakeTransactionHash";
 
 export type FakeStakingGatewayCall =
-  | { readonly method: "stake"; readonly amount: bigint; readonly hash: TransactionHash }
-  | { readonly method: "withdraw"; readonly hash: TransactionHash };
+  | {
+      readonly method: "stake";
+      readonly signer: Signer;
+      readonly amount: bigint;
+      readonly hash: TransactionHash;
+      readonly options: WriteOptions | undefined;
+    }
+  | {
+      readonly method: "withdraw";
+      readonly signer: Signer;
+      readonly hash: TransactionHash;
+      readonly options: WriteOptions | undefined;
+    };
 
 /** Records every stake and withdraw it is asked to send. Queue a failure with failNext. */
 export class FakeStakingGateway implements StakingGateway {
@@ -13,22 +25,27 @@ export class FakeStakingGateway implements StakingGateway {
   private readonly failures = new Map<FakeStakingGatewayCall["method"], unknown>();
   private sent = 0;
 
-  constructor(readonly contractAddress: Address) {}
+  /** `address`: the staking contract on every chain. */
+  constructor(private readonly address: Address) {}
+
+  stakingAddress(): Address {
+    return this.address;
+  }
 
   failNext(method: FakeStakingGatewayCall["method"], error: unknown): this {
     this.failures.set(method, error);
     return this;
   }
 
-  async stake(amount: bigint): Promise<TransactionHash> {
+  async stake(signer: Signer, amount: bigint, options?: WriteOptions): Promise<TransactionHash> {
     const hash = this.send("stake");
-    this.calls.push({ method: "stake", amount, hash });
+    this.calls.push({ method: "stake", signer, amount, hash, options });
     return hash;
   }
 
-  async withdraw(): Promise<TransactionHash> {
+  async withdraw(signer: Signer, options?: WriteOptions): Promise<TransactionHash> {
     const hash = this.send("withdraw");
-    this.calls.push({ method: "withdraw", hash });
+    this.calls.push({ method: "withdraw", signer, hash, options });
     return hash;
   }
 

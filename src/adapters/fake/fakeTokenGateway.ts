@@ -1,5 +1,7 @@
 import type { Address } from "../../domain/address";
 import type { TransactionHash } from "../../domain/transactionHash";
+import type { Signer } from "../../application/ports/signer";
+import type { WriteOptions } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import { fakeTransactionHash } from "./fakeTransactionHash";
 
@@ -8,14 +10,16 @@ export type FakeTokenGatewayCall =
   | { readonly method: "allowance"; readonly owner: Address; readonly spender: Address }
   | {
       readonly method: "approve";
+      readonly signer: Signer;
       readonly spender: Address;
       readonly amount: bigint;
       readonly hash: TransactionHash;
+      readonly options: WriteOptions | undefined;
     };
 
 /**
  * In-memory POO token. Balances and allowances are set by the test; `approve` records the call and
- * sets the allowance of `owner` (the account the fake signs for). Queue a failure with failNext.
+ * sets the signer's allowance. Queue a failure with failNext.
  */
 export class FakeTokenGateway implements TokenGateway {
   readonly calls: FakeTokenGatewayCall[] = [];
@@ -23,8 +27,6 @@ export class FakeTokenGateway implements TokenGateway {
   private readonly allowances = new Map<string, bigint>();
   private readonly failures = new Map<FakeTokenGatewayCall["method"], unknown>();
   private sent = 0;
-
-  constructor(private readonly owner?: Address) {}
 
   setBalance(account: Address, amount: bigint): this {
     this.balances.set(account.toLowerCase(), amount);
@@ -59,12 +61,17 @@ export class FakeTokenGateway implements TokenGateway {
     return this.allowances.get(allowanceKey(owner, spender)) ?? 0n;
   }
 
-  async approve(spender: Address, amount: bigint): Promise<TransactionHash> {
+  async approve(
+    signer: Signer,
+    spender: Address,
+    amount: bigint,
+    options?: WriteOptions,
+  ): Promise<TransactionHash> {
     this.throwIfQueued("approve");
     this.sent += 1;
     const hash = fakeTransactionHash(0xa0, this.sent);
-    this.calls.push({ method: "approve", spender, amount, hash });
-    if (this.owner) this.setAllowance(this.owner, spender, amount);
+    this.calls.push({ method: "approve", signer, spender, amount, hash, options });
+    this.setAllowance(signer.account, spender, amount);
     return hash;
   }
 

@@ -12,8 +12,13 @@ export interface ChainSettings {
   /** Primary RPC first, then fallbacks, tried in order by viem's fallback transport. */
   rpcUrls: string[];
   explorerUrl: string | undefined;
+  /** The chain's usual time between blocks: figures are read once per block (Sepolia 12 s). */
+  blockTimeMs: number;
   deployment: Deployment;
 }
+
+/** Sepolia makes a block every 12 s (one per slot). */
+export const SEPOLIA_BLOCK_TIME_MS = 12_000;
 
 export interface AppConfig {
   appName: string;
@@ -46,6 +51,15 @@ const envSchema = z.object({
     ),
   VITE_LOCAL_RPC_URL: optionalUrl.default("http://127.0.0.1:8545"),
   VITE_LOCAL_EXPLORER_URL: optionalUrl.optional(),
+  VITE_LOCAL_BLOCK_TIME_MS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(250, "must be at least 250 ms")
+      .max(60_000, "must be at most 60000 ms")
+      .default(4_000),
+  ),
   VITE_SEPOLIA_RPC_URL: optionalUrl.optional(),
   VITE_SEPOLIA_FALLBACK_RPC_URL: optionalUrl.default("https://ethereum-sepolia-rpc.publicnode.com"),
   VITE_SEPOLIA_EXPLORER_URL: optionalUrl.default("https://sepolia.etherscan.io"),
@@ -117,6 +131,7 @@ export function parseAppConfig(
           id: LOCAL_CHAIN_ID,
           rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"],
           explorerUrl: e.VITE_LOCAL_EXPLORER_URL,
+          blockTimeMs: e.VITE_LOCAL_BLOCK_TIME_MS,
           deployment,
         });
       }
@@ -133,6 +148,7 @@ export function parseAppConfig(
             ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : []),
           ],
           explorerUrl: e.VITE_SEPOLIA_EXPLORER_URL,
+          blockTimeMs: SEPOLIA_BLOCK_TIME_MS,
           deployment,
         });
       }

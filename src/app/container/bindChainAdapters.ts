@@ -4,7 +4,8 @@ import { ChainContracts, type ContractAddresses } from "../../adapters/chain/Cha
 import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAccountSnapshotSource";
 import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
 import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
-import { WagmiTransactionWaiter } from "../../adapters/chain/WagmiTransactionWaiter";
+import { PinnedContractWriter } from "../../adapters/chain/PinnedContractWriter";
+import { ViemTransactionWaiter } from "../../adapters/chain/ViemTransactionWaiter";
 import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
 import { toAddress } from "../../domain/address";
 import type { AppConfig } from "../config/appConfig";
@@ -26,11 +27,10 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
     ]),
   );
   const contracts = new ChainContracts(wagmiConfig, byChain);
-  container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, contracts));
-  container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(wagmiConfig, contracts));
-  container
-    .bind(TOKENS.transactionWaiter)
-    .toConstantValue(new WagmiTransactionWaiter(wagmiConfig, contracts));
+  const writer = new PinnedContractWriter(wagmiConfig);
+  container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, writer, contracts));
+  container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(writer, contracts));
+  container.bind(TOKENS.transactionWaiter).toConstantValue(new ViemTransactionWaiter(wagmiConfig));
   container
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));

@@ -37,6 +37,7 @@ const CHAIN_TOKENS = new Set<symbol>([
   TOKENS.unstake,
   TOKENS.loadAccountSnapshot,
   TOKENS.checkWhitelistEligibility,
+  TOKENS.settlePendingTransactions,
 ] as symbol[]);
 
 function chainContainer() {
@@ -69,6 +70,7 @@ describe("createContainer", () => {
 
   it("exposes the staking contract of the configured chain", () => {
     const container = chainContainer();
-    expect(container.get(TOKENS.stakingGateway).contractAddress).toBe(appConfig.chains[0].deployment.staking);
+    const chain = appConfig.chains[0];
+    expect(container.get(TOKENS.stakingGateway).stakingAddress(chain.id)).toBe(chain.deployment.staking);
   });
 });

@@ -14,10 +14,11 @@ import { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnap
 import { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
+import { SettlePendingTransactions } from "../../application/use-cases/settlePendingTransactions";
+import { SettleTransactionRecord } from "../../application/use-cases/settleTransactionRecord";
 import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
 import { SubmitLaunchApplication } from "../../application/use-cases/submitLaunchApplication";
 import { Unstake } from "../../application/use-cases/unstake";
-import { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
 import { HttpSignInGateway } from "../../adapters/auth/HttpSignInGateway";
 import { HttpLaunchpadGateway } from "../../adapters/http/HttpLaunchpadGateway";
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
@@ -100,10 +101,17 @@ export function createContainer(deps: ContainerDependencies): Container {
     .bind(TOKENS.listTransactions)
     .toResolvedValue((s: TransactionRecordStore) => new ListTransactions(s), [TOKENS.transactionRecordStore]);
   container
-    .bind(TOKENS.updateTransactionStatus)
+    .bind(TOKENS.settleTransactionRecord)
     .toResolvedValue(
-      (s: TransactionRecordStore) => new UpdateTransactionStatus(s),
+      (s: TransactionRecordStore) => new SettleTransactionRecord(s),
       [TOKENS.transactionRecordStore],
+    );
+  container
+    .bind(TOKENS.settlePendingTransactions)
+    .toResolvedValue(
+      (store: TransactionRecordStore, transactions: TransactionWaiter) =>
+        new SettlePendingTransactions({ store, transactions }),
+      [TOKENS.transactionRecordStore, TOKENS.transactionWaiter],
     );
   container
     .bind(TOKENS.checkWhitelistEligibility)

@@ -16,10 +16,11 @@ import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccoun
 import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import type { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
+import type { SettlePendingTransactions } from "../../application/use-cases/settlePendingTransactions";
+import type { SettleTransactionRecord } from "../../application/use-cases/settleTransactionRecord";
 import type { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
 import type { SubmitLaunchApplication } from "../../application/use-cases/submitLaunchApplication";
 import type { Unstake } from "../../application/use-cases/unstake";
-import type { UpdateTransactionStatus } from "../../application/use-cases/updateTransactionStatus";
 import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
 import type { AppConfig } from "../config/appConfig";
 
@@ -46,7 +47,8 @@ export const TOKENS = {
   lookupPooPrice: token<LookupPooPrice>("LookupPooPrice"),
   recordTransaction: token<RecordTransaction>("RecordTransaction"),
   listTransactions: token<ListTransactions>("ListTransactions"),
-  updateTransactionStatus: token<UpdateTransactionStatus>("UpdateTransactionStatus"),
+  settleTransactionRecord: token<SettleTransactionRecord>("SettleTransactionRecord"),
+  settlePendingTransactions: token<SettlePendingTransactions>("SettlePendingTransactions"),
   checkWhitelistEligibility: token<CheckWhitelistEligibility>("CheckWhitelistEligibility"),
   launchpadGateway: token<LaunchpadGateway>("LaunchpadGateway"),
   registerForWhitelist: token<RegisterForWhitelist>("RegisterForWhitelist"),

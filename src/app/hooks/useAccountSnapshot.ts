@@ -1,29 +1,47 @@
-import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { queryOptions, useQuery, type Query, type UseQueryResult } from "@tanstack/react-query";
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import type { Address } from "../../domain/address";
 import { useInjection, useLazyInjection } from "../container/useInjection";
 import { TOKENS } from "../container/tokens";
+import { BlockPacer } from "../query/blockPacer";
 import { PERSIST_MAX_AGE_MS } from "../query/createQueryClient";
 import { stakeKeys } from "../query/queryKeys";
 import { SESSION_STARTED_AT } from "../query/sessionStart";
 import { useWalletAccount } from "../wallet/WalletContext";
 
+/** One pacer per snapshot query (chain and account), kept while the page lives. */
+const pacers = new Map<string, BlockPacer>();
+
 /**
- * Polling every 4 s costs one eth_call per tick. Watching blocks instead would cost an
- * eth_blockNumber poll at the same interval plus a snapshot per new block, so polling is cheaper.
+ * When to read the snapshot again: just after the chain's next block (BlockPacer), so an open page
+ * reads once per block. TanStack Query skips the timer's reads while the tab is hidden.
  */
-export const ACCOUNT_POLL_INTERVAL_MS = 4_000;
+export function snapshotRefetchDelay(query: Query<AccountSnapshot>, blockTimeMs: number): number {
+  const snapshot = query.state.data;
+  if (!snapshot || query.state.dataUpdatedAt < SESSION_STARTED_AT) return blockTimeMs;
+  let pacer = pacers.get(query.queryHash);
+  if (!pacer) {
+    pacer = new BlockPacer({ blockTimeMs });
+    pacers.set(query.queryHash, pacer);
+  }
+  return pacer.delayAfter({
+    blockNumber: snapshot.blockNumber,
+    blockTimestamp: snapshot.blockTimestamp,
+    readAtMs: query.state.dataUpdatedAt,
+  });
+}
 
 export function accountSnapshotQueryOptions(
   load: () => LoadAccountSnapshot,
   chainId: number,
   account: Address,
+  blockTimeMs: number,
 ) {
   return queryOptions({
     queryKey: stakeKeys.snapshot(chainId, account),
-    queryFn: () => load().execute(account),
-    refetchInterval: ACCOUNT_POLL_INTERVAL_MS,
+    queryFn: () => load().execute(account, chainId),
+    refetchInterval: (query: Query<AccountSnapshot>) => snapshotRefetchDelay(query, blockTimeMs),
     gcTime: PERSIST_MAX_AGE_MS,
     meta: { persist: true },
   });
@@ -41,14 +59,19 @@ export function useAccountSnapshot(): AccountSnapshotQuery {
   const { address, chainId } = useWalletAccount();
   const load = useLazyInjection(TOKENS.loadAccountSnapshot);
   const appConfig = useInjection(TOKENS.appConfig);
-  const supported = appConfig.chains.some((c) => c.id === chainId);
+  const chain = appConfig.chains.find((c) => c.id === chainId);
   const query = useQuery({
-    ...accountSnapshotQueryOptions(load, chainId ?? 0, address ?? ("0x" as Address)),
-    enabled: address !== undefined && supported,
+    ...accountSnapshotQueryOptions(
+      load,
+      chainId ?? 0,
+      address ?? ("0x" as Address),
+      chain?.blockTimeMs ?? appConfig.chains[0].blockTimeMs,
+    ),
+    enabled: address !== undefined && chain !== undefined,
   });
   return Object.assign(query, {
     isFromPreviousVisit: query.data !== undefined && query.dataUpdatedAt < SESSION_STARTED_AT,
     account: address,
-    isWrongChain: address !== undefined && chainId !== undefined && !supported,
+    isWrongChain: address !== undefined && chainId !== undefined && chain === undefined,
   });
 }

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useCallback } from "react";
-import type { TransactionStatusUpdate } from "../../application/use-cases/updateTransactionStatus";
-import type { Address } from "../../domain/address";
+import { useCallback, useMemo } from "react";
+import type { Signer } from "../../application/ports/signer";
+import type { TransactionIdentity } from "../../application/ports/transactionWaiter";
+import type { TransactionEventListener, TransactionKind } from "../../application/use-cases/trackTransaction";
+import type { RecordOutcome } from "../../domain/settledTransactionRecord";
 import type { TransactionHash } from "../../domain/transactionHash";
 import type { TransactionRecord } from "../../domain/transactionRecord";
 import { TOKENS } from "../container/tokens";
@@ -21,34 +23,105 @@ export function useTransactionRecords(): UseQueryResult<TransactionRecord[]> {
   });
 }
 
+/**
+ * Hashes a flow of this page is waiting on: the settling of records left pending by an earlier
+ * visit skips them (one waiter per transaction).
+ */
+const waitedOnByFlows = new Set<string>();
+
+export function isWaitedOnByFlow(hash: string): boolean {
+  return waitedOnByFlows.has(hash.toLowerCase());
+}
+
 export interface TransactionRecorder {
-  add(account: Address, chainId: number, hash: TransactionHash, description: string): void;
-  update(account: Address, chainId: number, hash: TransactionHash, update: TransactionStatusUpdate): void;
+  add(signer: Signer, hash: TransactionHash, description: string, identity?: TransactionIdentity): void;
+  settle(signer: Signer, hash: TransactionHash, outcome: RecordOutcome): void;
 }
 
 /** Writes records through the use cases and refreshes the list that shows them. */
 export function useTransactionRecorder(): TransactionRecorder {
   const record = useInjection(TOKENS.recordTransaction);
-  const updateStatus = useInjection(TOKENS.updateTransactionStatus);
+  const settleRecord = useInjection(TOKENS.settleTransactionRecord);
   const queryClient = useQueryClient();
-  const refresh = useCallback(
-    (account: Address, chainId: number) =>
-      void queryClient.invalidateQueries({ queryKey: transactionKeys.list(chainId, account) }),
-    [queryClient],
-  );
-  const add = useCallback(
-    (account: Address, chainId: number, hash: TransactionHash, description: string) => {
-      record.execute({ account, chainId }, { hash, description, status: "pending" });
-      refresh(account, chainId);
+  return useMemo(() => {
+    const refresh = ({ account, chainId }: Signer): void =>
+      void queryClient.invalidateQueries({ queryKey: transactionKeys.list(chainId, account) });
+    return {
+      add(signer, hash, description, identity) {
+        record.execute(signer, {
+          hash,
+          description,
+          status: "pending",
+          ...(identity
+            ? {
+                nonce: identity.nonce,
+                ...(identity.to ? { to: identity.to } : {}),
+                ...(identity.input ? { input: identity.input } : {}),
+              }
+            : {}),
+        });
+        refresh(signer);
+      },
+      settle(signer, hash, outcome) {
+        settleRecord.execute(signer, hash, outcome);
+        refresh(signer);
+      },
+    };
+  }, [record, settleRecord, queryClient]);
+}
+
+/** What a flow gets from the journal: its event listener, and `release` for when the flow ends. */
+export interface FlowJournal {
+  readonly onEvent: TransactionEventListener;
+  /**
+   * Hands transactions the flow stopped waiting on (the wait timed out, the RPC failed) to the
+   * settling of pending records. Call it when the flow ends, whatever its outcome.
+   */
+  readonly release: () => void;
+}
+
+/**
+ * Keeps the records of a flow's transactions: pending when sent (with sender and nonce once the
+ * chain knows it), then settled from each transaction's own outcome.
+ */
+export function useTransactionJournal(): (
+  signer: Signer,
+  describe: (kind: TransactionKind) => string,
+) => FlowJournal {
+  const recorder = useTransactionRecorder();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (signer, describe) => {
+      const waiting = new Set<string>();
+      const onEvent: TransactionEventListener = (event) => {
+        switch (event.type) {
+          case "requested":
+            return;
+          case "sent":
+            waiting.add(event.hash.toLowerCase());
+            waitedOnByFlows.add(event.hash.toLowerCase());
+            recorder.add(signer, event.hash, describe(event.kind));
+            return;
+          case "seen":
+            recorder.add(signer, event.hash, describe(event.kind), event.identity);
+            return;
+          case "settled":
+            waiting.delete(event.hash.toLowerCase());
+            waitedOnByFlows.delete(event.hash.toLowerCase());
+            recorder.settle(signer, event.hash, event.outcome);
+            return;
+        }
+      };
+      const release = (): void => {
+        if (waiting.size === 0) return;
+        for (const hash of waiting) waitedOnByFlows.delete(hash);
+        waiting.clear();
+        void queryClient.invalidateQueries({
+          queryKey: transactionKeys.list(signer.chainId, signer.account),
+        });
+      };
+      return { onEvent, release };
     },
-    [record, refresh],
+    [recorder, queryClient],
   );
-  const update = useCallback(
-    (account: Address, chainId: number, hash: TransactionHash, change: TransactionStatusUpdate) => {
-      updateStatus.execute({ account, chainId }, hash, change);
-      refresh(account, chainId);
-    },
-    [updateStatus, refresh],
-  );
-  return { add, update };
 }

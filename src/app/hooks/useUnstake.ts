@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { ContractRevertError } from "../../domain/errors/contractRevertError";
+import type { Signer } from "../../application/ports/signer";
+import type { TransactionEventListener } from "../../application/use-cases/trackTransaction";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { TransactionHash } from "../../domain/transactionHash";
@@ -7,29 +8,35 @@ import { TOKENS } from "../container/tokens";
 import { useLazyInjection } from "../container/useInjection";
 import { stakeKeys } from "../query/queryKeys";
 import { useWalletAccount } from "../wallet/WalletContext";
-import { useTransactionRecorder } from "./useTransactionRecords";
+import { useTransactionJournal } from "./useTransactionRecords";
 
-/** Withdraws the whole stake plus rewards for the connected account. */
-export function useUnstake(): UseMutationResult<TransactionHash, Error, void> {
+export interface UnstakeVariables {
+  onEvent?: TransactionEventListener;
+}
+
+/** Withdraws the whole stake plus rewards for the account and chain connected when Unstake was pressed. */
+export function useUnstake(): UseMutationResult<TransactionHash, Error, UnstakeVariables> {
   const { address: account, chainId } = useWalletAccount();
   const unstake = useLazyInjection(TOKENS.unstake);
-  const recorder = useTransactionRecorder();
+  const journal = useTransactionJournal();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ onEvent }: UnstakeVariables) => {
       if (!account || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
+      const signer: Signer = { account, chainId };
+      const { onEvent: record, release } = journal(signer, () => "Unstake POO and claim CRAP");
       try {
-        const hash = await unstake().execute({ account });
-        recorder.add(account, chainId, hash, "Unstake POO and claim CRAP");
-        recorder.update(account, chainId, hash, { status: "confirmed" });
-        return hash;
+        return await unstake().execute({
+          signer,
+          onEvent: (event) => {
+            record(event);
+            onEvent?.(event);
+          },
+        });
       } catch (error) {
-        const domainError = toDomainError(error);
-        if (domainError instanceof ContractRevertError && domainError.transactionHash) {
-          recorder.add(account, chainId, domainError.transactionHash, "Unstake POO and claim CRAP");
-          recorder.update(account, chainId, domainError.transactionHash, { status: "failed" });
-        }
-        throw domainError;
+        throw toDomainError(error);
+      } finally {
+        release();
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: stakeKeys.all }),

@@ -1,6 +1,7 @@
 import type { PersistedClient } from "@tanstack/react-query-persist-client";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryPersister, MAX_RETRY_DELAY_MS, retryDelay } from "./createQueryClient";
+import { toTaggedJson } from "./taggedJson";
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -23,7 +24,15 @@ describe("createQueryPersister", () => {
     buster: "v1",
     clientState: {
       mutations: [],
-      queries: [{ queryKey: ["x"], queryHash: "x", state: { data: { poo: 10n ** 24n } } }],
+      queries: [
+        {
+          queryKey: ["price", "poo"],
+          queryHash: '["price","poo"]',
+          state: {
+            data: { status: "available", usd: 0.0042, updatedAt: new Date(5), stale: false, poo: 10n ** 24n },
+          },
+        },
+      ],
     },
   } as unknown as PersistedClient;
 
@@ -43,6 +52,54 @@ describe("createQueryPersister", () => {
   it("restores nothing from corrupt storage instead of throwing", () => {
     const storage = new MemoryStorage();
     storage.setItem("poo:query-cache", "{broken");
+    expect(createQueryPersister(storage, "poo").restoreClient()).toBeUndefined();
+  });
+
+  it("drops a stored snapshot of an older shape (a field missing) and keeps the valid ones", () => {
+    const storage = new MemoryStorage();
+    const snapshot = {
+      pooBalance: 1n,
+      crapBalance: 2n,
+      rewards: 3n,
+      stakedAmount: 4n,
+      allowance: 5n,
+      stakedTime: 6n,
+      minStake: 7n,
+      minStakeDuration: 8n,
+      paused: false,
+      blockNumber: 9n,
+      blockTimestamp: 10n,
+    };
+    const { paused: _paused, blockNumber: _blockNumber, ...older } = snapshot;
+    const query = (account: string, data: unknown) => ({
+      queryKey: ["stake", "snapshot", 31337, account],
+      queryHash: account,
+      state: { data },
+    });
+    const stored = {
+      timestamp: 1,
+      buster: "v2",
+      clientState: {
+        mutations: [],
+        queries: [
+          query("0xold", older),
+          query("0xnew", snapshot),
+          query("0xspec", { ...snapshot, rewardRate: undefined }),
+          query("0xnumbers", { ...snapshot, pooBalance: 1 }),
+          { queryKey: ["unknown"], queryHash: "u", state: { data: 1 } },
+        ],
+      },
+    };
+    storage.setItem("poo:query-cache", toTaggedJson(stored));
+    const restored = createQueryPersister(storage, "poo").restoreClient() as PersistedClient;
+    expect(restored.clientState.queries.map((q) => q.queryHash)).toEqual(["0xnew", "0xspec"]);
+  });
+
+  it("restores nothing from a stored value that is not a persisted client", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("poo:query-cache", "[1,2]");
+    expect(createQueryPersister(storage, "poo").restoreClient()).toBeUndefined();
+    storage.setItem("poo:query-cache", '{"timestamp":1,"clientState":{"queries":"x"}}');
     expect(createQueryPersister(storage, "poo").restoreClient()).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import { QueryClient, type Query } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import { isRestorableQuery } from "./restorableQuery";
 import { fromTaggedJson, toTaggedJson } from "./taggedJson";
 
 /** Section 9 of the spec: unused data kept 5 minutes, retry back-off capped at 30 s, cache persisted 24 h. */
@@ -26,8 +27,33 @@ export function shouldPersistQuery(query: Query): boolean {
 }
 
 /**
+ * The persisted client with only the queries whose data has the shape the app reads now; undefined
+ * when the stored value is not a persisted client at all.
+ */
+function restorable(stored: unknown): PersistedClient | undefined {
+  if (typeof stored !== "object" || stored === null) return undefined;
+  const client = stored as Partial<PersistedClient>;
+  const queries = client.clientState?.queries;
+  if (typeof client.timestamp !== "number" || !Array.isArray(queries)) return undefined;
+  return {
+    ...(client as PersistedClient),
+    clientState: {
+      mutations: [],
+      queries: queries.filter(
+        (query) =>
+          typeof query === "object" &&
+          query !== null &&
+          typeof query.queryHash === "string" &&
+          isRestorableQuery(query.queryKey, query.state?.data),
+      ),
+    },
+  };
+}
+
+/**
  * The query cache in browser storage. Amounts are bigint and prices carry a Date, which JSON cannot
  * hold: tagged JSON keeps both exact. Writes are throttled; unreadable or full storage is ignored.
+ * What comes back is checked: corrupt JSON gives nothing, a query of another shape is dropped.
  */
 export function createQueryPersister(
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem">,
@@ -52,7 +78,7 @@ export function createQueryPersister(
     restoreClient() {
       try {
         const raw = storage.getItem(key);
-        return raw === null ? undefined : fromTaggedJson<PersistedClient>(raw);
+        return raw === null ? undefined : restorable(fromTaggedJson<unknown>(raw));
       } catch {
         return undefined;
       }

@@ -24,6 +24,7 @@ import { TOKENS } from "../container/tokens";
 import { useInjection } from "../container/useInjection";
 import { ACCENT_GREEN } from "../theme";
 import { createWagmiConfig } from "./createWagmiConfig";
+import { PendingTransactionsSettler } from "./PendingTransactionsSettler";
 import { usePublishWalletState, useWallet } from "./WalletContext";
 
 // One wagmi config per container (the app has one), made when the stack first renders.
@@ -63,6 +64,7 @@ export default function WalletStack(): ReactNode {
           <WalletBridge />
           <SignInModalOpener />
           <RecentTransactionsFeed />
+          <PendingTransactionsSettler />
           <HeaderConnectButton />
         </RainbowKitProvider>
       </SignInAuthentication>

@@ -1,6 +1,13 @@
 import type { Address } from "../../domain/address";
 
-/** Everything the stake page needs about one account, read at one block. Amounts in base units. */
+/**
+ * Everything the stake page needs about one account, read at one block. Amounts in base units.
+ *
+ * The first group comes from the staking contract's interface as the product spec gives it (and
+ * ERC-20 reads), which every deployment answers. The optional group are reads our own contract
+ * offers and the real POO contracts may not: each is `undefined` when the contract does not answer
+ * it, found out on chain at every read, and whatever depends on it is shown only when present.
+ */
 export interface AccountSnapshot {
   readonly pooBalance: bigint;
   readonly crapBalance: bigint;
@@ -9,25 +16,32 @@ export interface AccountSnapshot {
   readonly stakedAmount: bigint;
   /** POO allowance from the account to the Staking contract. */
   readonly allowance: bigint;
-  /** Unix seconds of the account's stake; 0 when nothing is staked. */
+  /** Unix seconds of the account's latest stake; 0 when nothing is staked. */
   readonly stakedTime: bigint;
   /** The Staking contract's MIN_STAKE, base units. */
   readonly minStake: bigint;
   /** The Staking contract's MIN_STAKE_DURATION, seconds. */
   readonly minStakeDuration: bigint;
-  /** The whole pool's CRAP reward rate, base units per second. */
-  readonly rewardRate: bigint;
-  readonly totalStaked: bigint;
-  /** CRAP the pool holds and has not yet promised to anyone: accrual stops when it runs out. */
-  readonly rewardsAvailable: bigint;
-  /** Unix seconds of the block every value above was read at. */
+  /** The pool refuses new stakes while paused. */
+  readonly paused: boolean;
+  /** The block every value was read at. */
+  readonly blockNumber: bigint;
+  /** Unix seconds of that block. */
   readonly blockTimestamp: bigint;
+
+  /** Optional: the whole pool's CRAP reward rate, base units per second. */
+  readonly rewardRate: bigint | undefined;
+  /** Optional: POO staked by everyone. */
+  readonly totalStaked: bigint | undefined;
+  /** Optional: CRAP the pool holds and has not promised yet (accrual stops when it runs out). */
+  readonly rewardsAvailable: bigint | undefined;
 }
 
 /**
- * Reads an account's snapshot in ONE batched request (a multicall pinned to one block), so the
- * values are consistent with each other and a page load costs one round trip.
+ * Reads an account's snapshot on one chain in ONE request (a multicall pinned to one block), so the
+ * values are consistent with each other and a refresh costs one round trip. Optional reads that the
+ * contract does not answer never fail the snapshot; a missing required read does.
  */
 export interface AccountSnapshotSource {
-  loadSnapshot(account: Address): Promise<AccountSnapshot>;
+  loadSnapshot(account: Address, chainId: number): Promise<AccountSnapshot>;
 }

@@ -6,29 +6,34 @@ import { FakeTransactionWaiter } from "../../adapters/fake/fakeTransactionWaiter
 import { toAddress } from "../../domain/address";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
+import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { ValidationError } from "../../domain/errors/validationError";
-import type { StakeStepEvent } from "./stakeWithAllowanceCheck";
+import { WalletChangedError } from "../../domain/errors/walletChangedError";
+import type { Signer } from "../ports/signer";
 import { StakeWithAllowanceCheck } from "./stakeWithAllowanceCheck";
+import type { TransactionEvent } from "./trackTransaction";
 
 const E18 = 10n ** 18n;
 const account = toAddress("0x1111111111111111111111111111111111111111");
 const stakingAddress = toAddress("0x2222222222222222222222222222222222222222");
+const signer: Signer = { account, chainId: 11155111 };
 
 describe("StakeWithAllowanceCheck", () => {
   let snapshots: FakeAccountSnapshotSource;
   let token: FakeTokenGateway;
   let staking: FakeStakingGateway;
   let transactions: FakeTransactionWaiter;
-  let steps: StakeStepEvent[];
+  let events: TransactionEvent[];
   let useCase: StakeWithAllowanceCheck;
 
-  const givenAccount = (allowance: bigint): void => {
-    snapshots.setSnapshot(account, { pooBalance: 1_000n * E18, minStake: 10n * E18, allowance });
+  const givenAccount = (allowance: bigint, paused = false): void => {
+    snapshots.setSnapshot(account, { pooBalance: 1_000n * E18, minStake: 10n * E18, allowance, paused });
   };
   const stake = (quantity: bigint): ReturnType<StakeWithAllowanceCheck["execute"]> =>
-    useCase.execute({ account, quantity, onStep: (event) => steps.push(event) });
+    useCase.execute({ signer, quantity, onEvent: (event) => events.push(event) });
+  const steps = (): string[] => events.map((e) => `${e.type} ${e.kind}`);
   const expectNothingSent = (): void => {
     expect(token.approvals).toEqual([]);
     expect(staking.calls).toEqual([]);
@@ -37,32 +42,45 @@ describe("StakeWithAllowanceCheck", () => {
 
   beforeEach(() => {
     snapshots = new FakeAccountSnapshotSource();
-    token = new FakeTokenGateway(account);
+    token = new FakeTokenGateway();
     staking = new FakeStakingGateway(stakingAddress);
     transactions = new FakeTransactionWaiter();
-    steps = [];
+    events = [];
     useCase = new StakeWithAllowanceCheck({ snapshots, token, staking, transactions });
   });
 
   describe("when the allowance is short", () => {
-    it("approves exactly the quantity once, waits for it, then stakes", async () => {
+    it("approves exactly the quantity once, waits for it, then stakes, all pinned to the signer", async () => {
       givenAccount(0n);
       const result = await stake(125n * 10n ** 17n);
 
       expect(token.approvals).toHaveLength(1);
       const [approval] = token.approvals;
-      expect(approval).toMatchObject({ spender: stakingAddress, amount: 125n * 10n ** 17n });
-      expect(staking.calls).toEqual([{ method: "stake", amount: 125n * 10n ** 17n, hash: result.stakeHash }]);
+      expect(approval).toMatchObject({ signer, spender: stakingAddress, amount: 125n * 10n ** 17n });
+      expect(staking.calls).toEqual([
+        {
+          method: "stake",
+          signer,
+          amount: 125n * 10n ** 17n,
+          hash: result.stakeHash,
+          options: { checkAtBlock: 1n },
+        },
+      ]);
       expect(result).toEqual({ approvalHash: approval?.hash, stakeHash: result.stakeHash });
       expect(transactions.waited).toEqual([approval?.hash, result.stakeHash]);
-      expect(steps).toEqual([
-        { step: "approving" },
-        { step: "approving", hash: approval?.hash },
-        { step: "staking" },
-        { step: "staking", hash: result.stakeHash },
-        { step: "done", hash: result.stakeHash },
+      expect(transactions.waits.map((w) => w.chainId)).toEqual([11155111, 11155111]);
+      expect(steps()).toEqual([
+        "requested approve",
+        "sent approve",
+        "seen approve",
+        "settled approve",
+        "requested stake",
+        "sent stake",
+        "seen stake",
+        "settled stake",
       ]);
       expect(snapshots.loads).toEqual([account]);
+      expect(snapshots.chains).toEqual([11155111]);
     });
 
     it("replaces a partial allowance with exactly the quantity, not the difference", async () => {
@@ -72,16 +90,44 @@ describe("StakeWithAllowanceCheck", () => {
       expect(staking.calls.map((c) => c.method)).toEqual(["stake"]);
     });
 
-    it("sends no stake when the approval reverts on chain", async () => {
+    it("sends no stake when the approval reverts on chain, and the approval settles as such", async () => {
       givenAccount(0n);
       transactions.revertNext();
       const error = await stake(20n * E18).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(ContractRevertError);
       expect((error as ContractRevertError).transactionHash).toBe(token.approvals[0]?.hash);
-      expect(token.approvals).toHaveLength(1);
       expect(staking.calls).toEqual([]);
-      expect(steps.map((s) => s.step)).toEqual(["approving", "approving"]);
+      expect(events.at(-1)).toMatchObject({
+        type: "settled",
+        kind: "approve",
+        outcome: { status: "reverted" },
+      });
+    });
+
+    it("sends no stake when the approval is cancelled in the wallet", async () => {
+      givenAccount(0n);
+      transactions.settleNext("cancelled");
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransactionReplacedError);
+      expect((error as TransactionReplacedError).shortMessage).toBe(
+        "The approval was cancelled in your wallet. Nothing was staked.",
+      );
+      expect(staking.calls).toEqual([]);
+    });
+
+    it("settles the approval even when the stake is then rejected in the wallet", async () => {
+      givenAccount(0n);
+      staking.failNext("stake", new UserRejectedError());
+      await expect(stake(20n * E18)).rejects.toBeInstanceOf(UserRejectedError);
+      expect(token.approvals).toHaveLength(1);
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: "settled",
+          kind: "approve",
+          outcome: expect.objectContaining({ status: "success" }),
+        }),
+      );
     });
 
     it("sends nothing when the user rejects the approval", async () => {
@@ -89,6 +135,17 @@ describe("StakeWithAllowanceCheck", () => {
       token.failNext("approve", new UserRejectedError());
       await expect(stake(20n * E18)).rejects.toBeInstanceOf(UserRejectedError);
       expectNothingSent();
+    });
+
+    it("sends no stake when the wallet changed account after the approval", async () => {
+      givenAccount(0n);
+      const changed = new WalletChangedError({
+        expected: signer,
+        actual: { account: toAddress("0x3333333333333333333333333333333333333333"), chainId: signer.chainId },
+      });
+      staking.failNext("stake", changed);
+      await expect(stake(20n * E18)).rejects.toBe(changed);
+      expect(staking.calls).toEqual([]);
     });
 
     it("sends no stake when waiting for the approval times out", async () => {
@@ -106,35 +163,52 @@ describe("StakeWithAllowanceCheck", () => {
       const result = await stake(20n * E18);
 
       expect(token.approvals).toEqual([]);
-      expect(staking.calls).toEqual([{ method: "stake", amount: 20n * E18, hash: result.stakeHash }]);
+      expect(staking.calls).toEqual([
+        { method: "stake", signer, amount: 20n * E18, hash: result.stakeHash, options: {} },
+      ]);
       expect(result).toEqual({ stakeHash: result.stakeHash });
       expect("approvalHash" in result).toBe(false);
       expect(transactions.waited).toEqual([result.stakeHash]);
-      expect(steps.map((s) => s.step)).toEqual(["staking", "staking", "done"]);
     });
 
-    it("stakes the whole balance", async () => {
-      givenAccount(10_000n * E18);
-      await stake(1_000n * E18);
-      expect(staking.calls.map((c) => c.method === "stake" && c.amount)).toEqual([1_000n * E18]);
+    it("reports a sped-up stake under the hash that was mined", async () => {
+      givenAccount(20n * E18);
+      transactions.settleNext("sped-up");
+      const result = await stake(20n * E18);
+      expect(result.stakeHash).not.toBe(staking.calls[0]?.hash);
+      expect(events.at(-1)).toMatchObject({
+        type: "settled",
+        hash: staking.calls[0]?.hash,
+        outcome: { status: "success", hash: result.stakeHash, replaced: { reason: "sped-up" } },
+      });
     });
   });
 
   describe("stake failures", () => {
-    it("turns a reverted stake receipt into a ContractRevertError and never reports done", async () => {
+    it("turns a reverted stake receipt into a ContractRevertError with its hash", async () => {
       givenAccount(20n * E18);
       transactions.revertNext();
       const error = await stake(20n * E18).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ContractRevertError);
       expect((error as ContractRevertError).transactionHash).toBe(staking.calls[0]?.hash);
-      expect(steps.map((s) => s.step)).not.toContain("done");
+      expect((error as ContractRevertError).shortMessage).toBe("The transaction failed on chain.");
     });
 
-    it("passes the wallet's rejection of the stake through", async () => {
-      givenAccount(0n);
-      staking.failNext("stake", new UserRejectedError());
-      await expect(stake(20n * E18)).rejects.toBeInstanceOf(UserRejectedError);
-      expect(token.approvals).toHaveLength(1);
+    it("a stake cancelled in the wallet is an error, never a success", async () => {
+      givenAccount(20n * E18);
+      transactions.settleNext("cancelled");
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransactionReplacedError);
+      expect((error as TransactionReplacedError).shortMessage).toBe(
+        "Your stake was cancelled in your wallet. Nothing was staked.",
+      );
+      expect((error as TransactionReplacedError).originalHash).toBe(staking.calls[0]?.hash);
+    });
+
+    it("a stake replaced by another transaction is an error", async () => {
+      givenAccount(20n * E18);
+      transactions.settleNext("replaced");
+      await expect(stake(20n * E18)).rejects.toMatchObject({ reason: "replaced" });
     });
   });
 
@@ -150,7 +224,17 @@ describe("StakeWithAllowanceCheck", () => {
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).reason.code).toBe(code);
       expectNothingSent();
-      expect(steps).toEqual([]);
+      expect(events).toEqual([]);
+    });
+
+    it("a paused pool: no approval is paid for", async () => {
+      givenAccount(0n, true);
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect((error as ValidationError).reason.code).toBe("paused");
+      expect((error as ValidationError).shortMessage).toBe(
+        "Staking is paused on this pool. Nothing was sent; try again once it reopens.",
+      );
+      expectNothingSent();
     });
 
     it("explains the minimum and the balance", async () => {

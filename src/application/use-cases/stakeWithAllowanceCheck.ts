@@ -1,34 +1,25 @@
-import type { Address } from "../../domain/address";
-import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { ValidationError } from "../../domain/errors/validationError";
 import type { TransactionHash } from "../../domain/transactionHash";
 import type { AccountSnapshotSource } from "../ports/accountSnapshotSource";
+import type { Signer } from "../ports/signer";
 import type { StakingGateway } from "../ports/stakingGateway";
 import type { TokenGateway } from "../ports/tokenGateway";
 import type { TransactionWaiter } from "../ports/transactionWaiter";
-
-export type StakeStep = "approving" | "staking" | "done";
-
-/**
- * Progress of a stake. "approving" and "staking" are reported twice: when the wallet is asked
- * (no hash yet) and again with the hash once the transaction is sent. "done" carries the stake hash.
- */
-export interface StakeStepEvent {
-  readonly step: StakeStep;
-  readonly hash?: TransactionHash;
-}
+import { outcomeError, trackTransaction, type TransactionEventListener } from "./trackTransaction";
 
 export interface StakeInput {
-  readonly account: Address;
+  /** The account and chain the checks are made for; every write is pinned to them. */
+  readonly signer: Signer;
   /** Base units, from parseTokenQuantity. */
   readonly quantity: bigint;
-  readonly onStep?: (event: StakeStepEvent) => void;
+  readonly onEvent?: TransactionEventListener;
 }
 
 export interface StakeResult {
-  /** Present only when an approval had to be sent first. */
+  /** Present only when an approval had to be sent first (the hash mined, after a speed-up). */
   readonly approvalHash?: TransactionHash;
+  /** The stake as mined (after a speed-up, the new hash). */
   readonly stakeHash: TransactionHash;
 }
 
@@ -41,19 +32,21 @@ export interface StakeWithAllowanceCheckPorts {
 
 /**
  * Stakes POO, approving the Staking contract first when its allowance is short. Checks the fresh
- * balance and MIN_STAKE before anything is sent; approves exactly the quantity (never an unlimited
- * allowance); sends the stake only after the approval is mined successfully. Every failure is
- * thrown as a DomainError.
+ * snapshot (pool not paused, MIN_STAKE, balance) before anything is sent, so a paused pool costs no
+ * approval; approves exactly the quantity (never an unlimited allowance); sends the stake only after
+ * the approval is mined successfully, checked against the chain as of the approval's block. Every
+ * failure, including a cancelled or reverted transaction, is thrown as a DomainError.
  */
 export class StakeWithAllowanceCheck {
   constructor(private readonly ports: StakeWithAllowanceCheckPorts) {}
 
-  async execute({ account, quantity, onStep }: StakeInput): Promise<StakeResult> {
+  async execute({ signer, quantity, onEvent }: StakeInput): Promise<StakeResult> {
     try {
       if (quantity <= 0n) throw new ValidationError({ code: "not-positive" });
-      const { snapshots, token, staking } = this.ports;
-      const snapshot = await snapshots.loadSnapshot(account);
+      const { snapshots, token, staking, transactions } = this.ports;
+      const snapshot = await snapshots.loadSnapshot(signer.account, signer.chainId);
 
+      if (snapshot.paused) throw new ValidationError({ code: "paused" });
       if (quantity < snapshot.minStake) {
         throw new ValidationError({ code: "below-min-stake", minStake: snapshot.minStake });
       }
@@ -62,27 +55,34 @@ export class StakeWithAllowanceCheck {
       }
 
       let approvalHash: TransactionHash | undefined;
+      let checkAtBlock: bigint | undefined;
       if (snapshot.allowance < quantity) {
-        onStep?.({ step: "approving" });
-        approvalHash = await token.approve(staking.contractAddress, quantity);
-        onStep?.({ step: "approving", hash: approvalHash });
-        await this.confirm(approvalHash);
+        const spender = staking.stakingAddress(signer.chainId);
+        const approval = await trackTransaction(
+          "approve",
+          signer.chainId,
+          () => token.approve(signer, spender, quantity),
+          transactions,
+          onEvent,
+        );
+        const failed = outcomeError("approve", approval);
+        if (failed) throw failed;
+        approvalHash = approval.hash;
+        checkAtBlock = approval.blockNumber;
       }
 
-      onStep?.({ step: "staking" });
-      const stakeHash = await staking.stake(quantity);
-      onStep?.({ step: "staking", hash: stakeHash });
-      await this.confirm(stakeHash);
-      onStep?.({ step: "done", hash: stakeHash });
-
-      return approvalHash === undefined ? { stakeHash } : { approvalHash, stakeHash };
+      const stake = await trackTransaction(
+        "stake",
+        signer.chainId,
+        () => staking.stake(signer, quantity, checkAtBlock === undefined ? {} : { checkAtBlock }),
+        transactions,
+        onEvent,
+      );
+      const failed = outcomeError("stake", stake);
+      if (failed) throw failed;
+      return approvalHash === undefined ? { stakeHash: stake.hash } : { approvalHash, stakeHash: stake.hash };
     } catch (error) {
       throw toDomainError(error);
     }
-  }
-
-  private async confirm(hash: TransactionHash): Promise<void> {
-    const outcome = await this.ports.transactions.waitForReceipt(hash);
-    if (outcome.status === "reverted") throw new ContractRevertError({ transactionHash: hash });
   }
 }

@@ -5,12 +5,14 @@ import { FakeStakingGateway } from "../../adapters/fake/fakeStakingGateway";
 import { FakeTransactionWaiter } from "../../adapters/fake/fakeTransactionWaiter";
 import { toAddress } from "../../domain/address";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
+import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { ValidationError } from "../../domain/errors/validationError";
 import { Unstake } from "./unstake";
 
 const E18 = 10n ** 18n;
 const account = toAddress("0x1111111111111111111111111111111111111111");
+const signer = { account, chainId: 31337 };
 const STAKED_AT = 1_735_689_600n; // 2025-01-01T00:00:00Z
 const DAY = 86_400n;
 const UNLOCK = new Date("2025-01-02T00:00:00Z");
@@ -42,7 +44,7 @@ describe("Unstake", () => {
   it("refuses before the unlock time, naming it, and sends nothing", async () => {
     givenStake();
     clock.set(new Date(UNLOCK.getTime() - 1000));
-    const error = await useCase.execute({ account }).catch((e: unknown) => e);
+    const error = await useCase.execute({ signer }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).reason).toEqual({ code: "stake-locked", unlockTime: UNLOCK });
@@ -55,7 +57,7 @@ describe("Unstake", () => {
 
   it("refuses when nothing is staked and sends nothing", async () => {
     snapshots.setSnapshot(account, { stakedAmount: 0n });
-    const error = await useCase.execute({ account }).catch((e: unknown) => e);
+    const error = await useCase.execute({ signer }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).reason).toEqual({ code: "nothing-staked" });
     expect(staking.calls).toEqual([]);
@@ -64,15 +66,16 @@ describe("Unstake", () => {
   it("withdraws from the unlock second on and waits for the receipt", async () => {
     givenStake();
     clock.set(UNLOCK);
-    const hash = await useCase.execute({ account });
+    const hash = await useCase.execute({ signer });
 
-    expect(staking.calls).toEqual([{ method: "withdraw", hash }]);
+    expect(staking.calls).toEqual([{ method: "withdraw", signer, hash, options: undefined }]);
     expect(transactions.waited).toEqual([hash]);
+    expect(transactions.waits[0]?.chainId).toBe(31337);
   });
 
   it("trusts the chain's time when it runs ahead of the wall clock", async () => {
     givenStake(STAKED_AT + DAY + 5n);
-    await useCase.execute({ account });
+    await useCase.execute({ signer });
     expect(staking.calls.map((c) => c.method)).toEqual(["withdraw"]);
   });
 
@@ -80,16 +83,40 @@ describe("Unstake", () => {
     givenStake();
     clock.set(UNLOCK);
     transactions.revertNext();
-    const error = await useCase.execute({ account }).catch((e: unknown) => e);
+    const error = await useCase.execute({ signer }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractRevertError);
     expect((error as ContractRevertError).transactionHash).toBe(staking.calls[0]?.hash);
+  });
+
+  it("a withdraw cancelled in the wallet is an error naming what stays", async () => {
+    givenStake();
+    clock.set(UNLOCK);
+    transactions.settleNext("cancelled");
+    const error = await useCase.execute({ signer }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransactionReplacedError);
+    expect((error as TransactionReplacedError).shortMessage).toBe(
+      "Your unstake was cancelled in your wallet. Your POO stays staked.",
+    );
+  });
+
+  it("a paused pool does not stop the withdraw (the contract decides)", async () => {
+    snapshots.setSnapshot(account, {
+      stakedAmount: 50n * E18,
+      stakedTime: STAKED_AT,
+      minStakeDuration: DAY,
+      blockTimestamp: STAKED_AT,
+      paused: true,
+    });
+    clock.set(UNLOCK);
+    await useCase.execute({ signer });
+    expect(staking.calls.map((c) => c.method)).toEqual(["withdraw"]);
   });
 
   it("passes the wallet's rejection through", async () => {
     givenStake();
     clock.set(UNLOCK);
     staking.failNext("withdraw", new UserRejectedError());
-    await expect(useCase.execute({ account })).rejects.toBeInstanceOf(UserRejectedError);
+    await expect(useCase.execute({ signer })).rejects.toBeInstanceOf(UserRejectedError);
     expect(transactions.waited).toEqual([]);
   });
 });

@@ -25,6 +25,34 @@ describe("ContractRevertError", () => {
       { errorName: "OwnableUnauthorizedAccount" },
       "The contract refused the transaction (OwnableUnauthorizedAccount).",
     ],
+    [
+      { errorName: "Error", reason: "Staking is paused" },
+      "The contract refused the transaction: Staking is paused.",
+    ],
+    [
+      { errorName: "Error", reason: "Nothing to withdraw." },
+      "The contract refused the transaction: Nothing to withdraw.",
+    ],
+    [{ errorName: "Error", reason: "  " }, "The contract refused the transaction."],
+    [{ errorName: "Error", reason: "bad\u0007\nline" }, "The contract refused the transaction: bad line."],
+    [
+      { errorName: "Error", reason: "x".repeat(300) },
+      `The contract refused the transaction: ${"x".repeat(160)}…`,
+    ],
+    [
+      { errorName: "Panic", panicCode: 0x11 },
+      "The contract failed with an arithmetic overflow or underflow (panic 0x11).",
+    ],
+    [
+      { errorName: "Panic", panicCode: 0x12 },
+      "The contract failed with a division or modulo by zero (panic 0x12).",
+    ],
+    [
+      { errorName: "Panic", panicCode: 0x01 },
+      "The contract failed with a failed internal check (assert) (panic 0x01).",
+    ],
+    [{ errorName: "Panic", panicCode: 0x99 }, "The contract failed with an unknown panic (panic 0x99)."],
+    [{ selector: "0x12345678" }, "The contract refused the transaction (unrecognised error 0x12345678)."],
     [{}, "The contract refused the transaction."],
     [{ transactionHash: HASH }, "The transaction failed on chain."],
   ])("%# -> %s", (options, shortMessage) => {

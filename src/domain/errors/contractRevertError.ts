@@ -1,7 +1,9 @@
 import { formatTokenExact, formatUtcDateTime } from "../displayFormat";
+import { noControlCharacters } from "../noControlCharacters";
 import type { TransactionHash } from "../transactionHash";
 import type { DomainErrorOptions } from "./domainError";
 import { DomainError } from "./domainError";
+import { panicCodeHex, panicReason } from "./panicReason";
 
 /** Custom errors of the Staking and POO contracts (and OpenZeppelin's) that get their own message. */
 export type KnownContractErrorName =
@@ -14,8 +16,17 @@ export type KnownContractErrorName =
   | "ERC20InsufficientAllowance";
 
 export interface ContractRevertErrorOptions extends DomainErrorOptions {
-  /** The decoded custom error name; absent when the revert could not be decoded (e.g. a receipt with status 0). */
+  /**
+   * The decoded error: a custom error's name, "Error" for `require(cond, "reason")` / `revert("reason")`,
+   * "Panic" for Solidity's panics; absent when the revert could not be decoded (e.g. a receipt with status 0).
+   */
   readonly errorName?: string;
+  /** Error(string): the contract's own words. */
+  readonly reason?: string;
+  /** Panic(uint256): the code (0x11 overflow, 0x12 division by zero...). */
+  readonly panicCode?: number;
+  /** A custom error the project's ABIs do not know: its 4-byte selector. */
+  readonly selector?: string;
   /** The transaction that reverted on chain, for an explorer link. */
   readonly transactionHash?: TransactionHash;
   /** StakeLocked: when the stake unlocks, decoded from the error's arguments. */
@@ -24,8 +35,32 @@ export interface ContractRevertErrorOptions extends DomainErrorOptions {
   readonly minStake?: bigint;
 }
 
+/** Longest contract reason shown; longer ones are cut (they come from any contract, unchecked). */
+const MAX_REASON_LENGTH = 160;
+
+/** The contract's reason as one clean sentence: control characters out, length capped, a full stop. */
+function sentence(reason: string): string {
+  const clean = [...reason]
+    .map((char) =>
+      noControlCharacters(char) && char !== "\n" && char !== "\r" && char !== "\t" ? char : " ",
+    )
+    .join("")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  const cut = clean.length > MAX_REASON_LENGTH ? `${clean.slice(0, MAX_REASON_LENGTH).trimEnd()}…` : clean;
+  return /[.!?…]$/.test(cut) ? cut : `${cut}.`;
+}
+
 function revertMessage(options: ContractRevertErrorOptions): string {
   switch (options.errorName) {
+    case "Error":
+      return options.reason !== undefined && sentence(options.reason) !== "."
+        ? `The contract refused the transaction: ${sentence(options.reason)}`
+        : "The contract refused the transaction.";
+    case "Panic":
+      return options.panicCode === undefined
+        ? "The contract failed with an internal error (panic)."
+        : `The contract failed with ${panicReason(options.panicCode)} (panic ${panicCodeHex(options.panicCode)}).`;
     case "BelowMinStake":
       return options.minStake === undefined
         ? "The quantity is below the minimum stake."
@@ -45,6 +80,8 @@ function revertMessage(options: ContractRevertErrorOptions): string {
     case "ERC20InsufficientAllowance":
       return "The staking contract is not approved for this quantity. Stake again to approve it.";
     case undefined:
+      if (options.selector !== undefined)
+        return `The contract refused the transaction (unrecognised error ${options.selector}).`;
       return options.transactionHash === undefined
         ? "The contract refused the transaction."
         : "The transaction failed on chain.";
@@ -58,6 +95,8 @@ export class ContractRevertError extends DomainError {
   readonly kind = "contract-revert";
   override readonly name = "ContractRevertError";
   readonly errorName: string | undefined;
+  readonly reason: string | undefined;
+  readonly panicCode: number | undefined;
   readonly transactionHash: TransactionHash | undefined;
   readonly unlockTime: Date | undefined;
 
@@ -67,6 +106,8 @@ export class ContractRevertError extends DomainError {
       (options.transactionHash === undefined ? undefined : `transaction ${options.transactionHash}`);
     super(revertMessage(options), { ...options, details });
     this.errorName = options.errorName;
+    this.reason = options.reason;
+    this.panicCode = options.panicCode;
     this.transactionHash = options.transactionHash;
     this.unlockTime = options.unlockTime;
   }

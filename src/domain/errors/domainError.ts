@@ -5,6 +5,9 @@ export type DomainErrorKind =
   | "rpc-unavailable"
   | "request-timeout"
   | "contract-revert"
+  | "contract-mismatch"
+  | "transaction-replaced"
+  | "wallet-changed"
   | "validation"
   | "price-unavailable"
   | "unknown";

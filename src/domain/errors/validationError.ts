@@ -8,7 +8,8 @@ export type ValidationReason =
   | { readonly code: "above-balance"; readonly balance: bigint }
   | { readonly code: "below-min-stake"; readonly minStake: bigint }
   | { readonly code: "nothing-staked" }
-  | { readonly code: "stake-locked"; readonly unlockTime: Date };
+  | { readonly code: "stake-locked"; readonly unlockTime: Date }
+  | { readonly code: "paused" };
 
 function validationMessage(reason: ValidationReason): string {
   switch (reason.code) {
@@ -22,6 +23,8 @@ function validationMessage(reason: ValidationReason): string {
       return "You have no POO staked.";
     case "stake-locked":
       return `Too early to unstake: possible from ${formatUtcDateTime(reason.unlockTime)}.`;
+    case "paused":
+      return "Staking is paused on this pool. Nothing was sent; try again once it reopens.";
   }
 }
 

@@ -27,6 +27,14 @@ describe("estimateChainNow", () => {
 });
 
 describe("tickingRewards", () => {
+  it.each(["rewardRate", "totalStaked", "rewardsAvailable"] as const)(
+    "without the optional read %s, shows the chain's reading as is (a contract with the spec's interface only)",
+    (read) => {
+      const spec = { ...snapshot, [read]: undefined };
+      expect(tickingRewards(spec, T_MS + 60_000)).toBe(7n * E18);
+    },
+  );
+
   it("stops at this account's share of the unpromised reserve (the pool running dry)", () => {
     // A quarter of a 10 CRAP reserve: at most 2.5 CRAP more, reached after one second.
     const dry = { ...snapshot, rewardsAvailable: 10n * E18 };

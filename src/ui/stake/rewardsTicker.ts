@@ -1,16 +1,28 @@
 import { projectRewards, userRewardRate } from "../../domain/stakingRules";
 
-/** The snapshot fields the rewards projection reads. */
+/**
+ * The snapshot fields the rewards projection reads. The pool's rate, total and reserve are optional
+ * reads (not in the spec's interface): without all three the figure shows the chain's reading as is.
+ */
 export interface RewardsSnapshot {
   readonly rewards: bigint;
   readonly stakedAmount: bigint;
-  readonly totalStaked: bigint;
+  readonly totalStaked: bigint | undefined;
   /** The pool's CRAP per second, base units. */
-  readonly rewardRate: bigint;
+  readonly rewardRate: bigint | undefined;
   /** Unix seconds of the block the snapshot was read at. */
   readonly blockTimestamp: bigint;
   /** CRAP the pool has not promised yet; accrual stops when it runs out. */
-  readonly rewardsAvailable: bigint;
+  readonly rewardsAvailable: bigint | undefined;
+}
+
+/** Whether the contract told enough to count rewards up between reads. */
+export function canTickRewards(snapshot: RewardsSnapshot): boolean {
+  return (
+    snapshot.rewardRate !== undefined &&
+    snapshot.totalStaked !== undefined &&
+    snapshot.rewardsAvailable !== undefined
+  );
 }
 
 /**
@@ -31,13 +43,14 @@ export function estimateChainNow(blockTimestamp: bigint, nowMs: number): bigint 
  * the reading, so the figure is never behind the chain by more than one poll.
  */
 export function tickingRewards(snapshot: RewardsSnapshot, nowMs: number): bigint {
-  const rate = userRewardRate(snapshot.rewardRate, snapshot.stakedAmount, snapshot.totalStaked);
+  const { rewardRate, totalStaked, rewardsAvailable } = snapshot;
+  if (rewardRate === undefined || totalStaked === undefined || rewardsAvailable === undefined) {
+    return snapshot.rewards;
+  }
+  const rate = userRewardRate(rewardRate, snapshot.stakedAmount, totalStaked);
   const now = estimateChainNow(snapshot.blockTimestamp, nowMs);
   // This account's share of the unpromised reserve is the most it can still earn.
-  const share =
-    snapshot.totalStaked > 0n
-      ? (snapshot.rewardsAvailable * snapshot.stakedAmount) / snapshot.totalStaked
-      : 0n;
+  const share = totalStaked > 0n ? (rewardsAvailable * snapshot.stakedAmount) / totalStaked : 0n;
   return projectRewards(
     { rewards: snapshot.rewards, at: snapshot.blockTimestamp },
     rate,

@@ -1,31 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
+import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
-import { errorResult, stakeProgress, successResult } from "./stakeFlow";
+import { errorResult, successResult, transactionProgress } from "./stakeFlow";
 
 const hash = `0x${"12".repeat(32)}` as const;
+const cancel = `0x${"34".repeat(32)}` as const;
+const explorer = "https://sepolia.etherscan.io";
 
-describe("stakeProgress", () => {
-  it("names the current step of the stake", () => {
-    expect(stakeProgress({ step: "approving" })).toMatchObject({ status: "Approving POO…" });
-    expect(stakeProgress({ step: "approving", hash })).toMatchObject({
+describe("transactionProgress", () => {
+  it("names the step, what the user waits for, and links the pending transaction once sent", () => {
+    expect(transactionProgress({ type: "requested", kind: "approve" }, explorer)).toEqual({
+      step: "processing",
+      status: "Approving POO…",
+      detail: "Confirm the approval of this quantity in your wallet.",
+    });
+    expect(transactionProgress({ type: "sent", kind: "approve", hash }, explorer)).toEqual({
+      step: "processing",
       status: "Approving POO…",
       detail: "Waiting for the approval to be confirmed…",
+      transaction: { hash, explorerUrl: explorer },
     });
-    expect(stakeProgress({ step: "staking" })).toMatchObject({
+    expect(transactionProgress({ type: "requested", kind: "stake" }, explorer)).toMatchObject({
       status: "Staking POO…",
       detail: "Confirm the stake in your wallet.",
+    });
+    expect(transactionProgress({ type: "sent", kind: "withdraw", hash }, undefined)).toMatchObject({
+      status: "Unstaking…",
+      detail: "Waiting for the withdrawal to be confirmed…",
+      transaction: { hash, explorerUrl: undefined },
     });
   });
 });
 
 describe("results", () => {
   it("links the transaction on success", () => {
-    expect(successResult("Stake successful", hash, "https://sepolia.etherscan.io")).toEqual({
+    expect(successResult("Stake successful", hash, explorer)).toEqual({
       step: "result",
       outcome: "success",
       message: "Stake successful",
-      transaction: { hash, explorerUrl: "https://sepolia.etherscan.io" },
+      transaction: { hash, explorerUrl: explorer },
     });
   });
 
@@ -41,7 +55,23 @@ describe("results", () => {
     const result = errorResult(new ContractRevertError({ transactionHash: hash }), "https://x.example");
     expect(result).toMatchObject({
       outcome: "error",
+      message: "The transaction failed on chain.",
       transaction: { hash, explorerUrl: "https://x.example" },
+    });
+  });
+
+  it("a cancelled stake is an error linking the cancel", () => {
+    const error = new TransactionReplacedError({
+      action: "stake",
+      reason: "cancelled",
+      transactionHash: cancel,
+      originalHash: hash,
+    });
+    expect(errorResult(error, explorer)).toEqual({
+      step: "result",
+      outcome: "error",
+      message: "Your stake was cancelled in your wallet. Nothing was staked.",
+      transaction: { hash: cancel, explorerUrl: explorer },
     });
   });
 

@@ -1,13 +1,20 @@
-import type { StakeStepEvent } from "../../application/use-cases/stakeWithAllowanceCheck";
+import type { TransactionEvent } from "../../application/use-cases/trackTransaction";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { toDomainError } from "../../domain/errors/toDomainError";
+import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import type { ResultOutcome, ResultTransaction } from "../components/ResultDialog/ResultDialog";
 
 /** The stake page's transaction dialogs: one step at a time, rendered by one switch. */
 export type StakeFlowState =
   | { readonly step: "idle" }
   | { readonly step: "editing" }
-  | { readonly step: "processing"; readonly status: string; readonly detail: string }
+  | {
+      readonly step: "processing";
+      readonly status: string;
+      readonly detail: string;
+      /** The transaction being waited for, once the wallet sent it. */
+      readonly transaction?: ResultTransaction;
+    }
   | {
       readonly step: "result";
       readonly outcome: ResultOutcome;
@@ -28,31 +35,51 @@ export const PREPARING_STAKE: StakeFlowState = {
   detail: "Checking your balance and allowance.",
 };
 
-export const UNSTAKING: StakeFlowState = {
+export const PREPARING_UNSTAKE: StakeFlowState = {
   step: "processing",
   status: UNSTAKING_STATUS,
-  detail: "Confirm the withdrawal in your wallet, then wait for it to be confirmed.",
+  detail: "Checking your stake.",
 };
 
-/** The overlay's text for a step of the stake use case: the step, and what the user waits for. */
-export function stakeProgress(event: StakeStepEvent): StakeFlowState {
-  switch (event.step) {
-    case "approving":
+const STATUS = { approve: APPROVING_STATUS, stake: STAKING_STATUS, withdraw: UNSTAKING_STATUS } as const;
+const ASK = {
+  approve: "Confirm the approval of this quantity in your wallet.",
+  stake: "Confirm the stake in your wallet.",
+  withdraw: "Confirm the withdrawal in your wallet.",
+} as const;
+const WAIT = {
+  approve: "Waiting for the approval to be confirmed…",
+  stake: "Waiting for the stake to be confirmed…",
+  withdraw: "Waiting for the withdrawal to be confirmed…",
+} as const;
+
+/**
+ * The overlay for a transaction event of a flow: which step, what the user waits for, and the
+ * pending transaction's explorer link once it was sent.
+ */
+export function transactionProgress(
+  event: TransactionEvent,
+  explorerUrl: string | undefined,
+): StakeFlowState {
+  const status = STATUS[event.kind];
+  switch (event.type) {
+    case "requested":
+      return { step: "processing", status, detail: ASK[event.kind] };
+    case "sent":
+    case "seen":
       return {
         step: "processing",
-        status: APPROVING_STATUS,
-        detail: event.hash
-          ? "Waiting for the approval to be confirmed…"
-          : "Confirm the approval of this quantity in your wallet.",
+        status,
+        detail: WAIT[event.kind],
+        transaction: { hash: event.hash, explorerUrl },
       };
-    case "staking":
+    case "settled":
       return {
         step: "processing",
-        status: STAKING_STATUS,
-        detail: event.hash ? "Waiting for the stake to be confirmed…" : "Confirm the stake in your wallet.",
+        status,
+        detail: event.outcome.status === "success" ? "Confirmed." : "Settled.",
+        transaction: { hash: event.outcome.hash, explorerUrl },
       };
-    case "done":
-      return { step: "processing", status: STAKING_STATUS, detail: "Confirmed." };
   }
 }
 
@@ -64,10 +91,16 @@ export function successResult(
   return { step: "result", outcome: "success", message, transaction: { hash, explorerUrl } };
 }
 
-/** An Error result with the error's short message, linking the transaction when one reverted on chain. */
+/**
+ * An Error result with the error's short message, linking the transaction when one was mined: a
+ * revert on chain, or the wallet's cancel that took the transaction's place.
+ */
 export function errorResult(error: unknown, explorerUrl: string | undefined): StakeFlowState {
   const domainError = toDomainError(error);
-  const hash = domainError instanceof ContractRevertError ? domainError.transactionHash : undefined;
+  const hash =
+    domainError instanceof ContractRevertError || domainError instanceof TransactionReplacedError
+      ? domainError.transactionHash
+      : undefined;
   return {
     step: "result",
     outcome: "error",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatTimeUntil, unstakeAvailability, unstakeLockedText } from "./unstakeAvailability";
+import {
+  formatTimeUntil,
+  unstakeAvailability,
+  stakeLockNotice,
+  unstakeLockedText,
+} from "./unstakeAvailability";
 
 const DAY = 86_400n;
 const stakedTime = 1_795_000_000n;
@@ -64,5 +69,25 @@ describe("unstakeLockedText", () => {
       "UTC",
     );
     expect(text).toBe("Unstaking possible from Nov 23, 2026, 02:05 PM (in 5 min)");
+  });
+});
+
+describe("stakeLockNotice", () => {
+  const now = new Date("2026-11-24T10:00:30Z");
+
+  it("adding to a stake says the lock restarts for the whole stake, and until when", () => {
+    expect(stakeLockNotice({ stakedAmount: 150n, minStakeDuration: 86_400n }, now, "en-GB", "UTC")).toBe(
+      "Adding to your stake restarts its lock for all your staked POO. Unstaking possible from 25 Nov 2026, 10:01 (in 1 d).",
+    );
+  });
+
+  it("a first stake says until when it is locked", () => {
+    expect(stakeLockNotice({ stakedAmount: 0n, minStakeDuration: 3_600n }, now, "en-GB", "UTC")).toBe(
+      "Staking locks your POO. Unstaking possible from 24 Nov 2026, 11:01 (in 1 h).",
+    );
+  });
+
+  it("says nothing when the pool has no lock", () => {
+    expect(stakeLockNotice({ stakedAmount: 150n, minStakeDuration: 0n }, now)).toBeUndefined();
   });
 });

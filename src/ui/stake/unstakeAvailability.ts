@@ -53,3 +53,29 @@ export function unstakeLockedText(unlocksAt: Date, now: Date, locale?: string, t
   }).format(shown);
   return `Unstaking possible from ${when} (${formatTimeUntil(unlocksAt.getTime() - now.getTime())})`;
 }
+
+/** What a stake of now means for the lock, from the snapshot and the chain's time. */
+export interface StakeLockInput {
+  readonly stakedAmount: bigint;
+  /** MIN_STAKE_DURATION, seconds. */
+  readonly minStakeDuration: bigint;
+}
+
+/**
+ * Said in the Stake dialog before Enter: when the POO staked now can be unstaked. A stake sets the
+ * stake's time (`stakedTime`) to its block, so adding to an existing stake restarts the lock of the
+ * whole stake; the date is from the chain's "now", rounded up to the minute. Nothing without a lock.
+ */
+export function stakeLockNotice(
+  position: StakeLockInput,
+  now: Date,
+  locale?: string,
+  timeZone?: string,
+): string | undefined {
+  if (position.minStakeDuration <= 0n) return undefined;
+  const unlocksAt = new Date(now.getTime() + Number(position.minStakeDuration) * 1000);
+  const when = unstakeLockedText(unlocksAt, now, locale, timeZone);
+  return position.stakedAmount > 0n
+    ? `Adding to your stake restarts its lock for all your staked POO. ${when}.`
+    : `Staking locks your POO. ${when}.`;
+}

@@ -4,11 +4,11 @@ import { useUnstake } from "../../app/hooks/useUnstake";
 import {
   errorResult,
   PREPARING_STAKE,
-  stakeProgress,
+  PREPARING_UNSTAKE,
   STAKE_SUCCESS_MESSAGE,
   successResult,
+  transactionProgress,
   UNSTAKE_SUCCESS_MESSAGE,
-  UNSTAKING,
   type StakeFlowState,
 } from "./stakeFlow";
 
@@ -41,7 +41,7 @@ export function useStakeFlow(explorerUrl: string | undefined): StakeFlow {
       if (busy) return;
       setState(PREPARING_STAKE);
       stakeMutation.mutate(
-        { quantity, onStep: (event) => setState(stakeProgress(event)) },
+        { quantity, onEvent: (event) => setState(transactionProgress(event, explorerUrl)) },
         {
           onSuccess: ({ stakeHash }) =>
             setState(successResult(STAKE_SUCCESS_MESSAGE, stakeHash, explorerUrl)),
@@ -51,11 +51,14 @@ export function useStakeFlow(explorerUrl: string | undefined): StakeFlow {
     },
     unstake: () => {
       if (busy) return;
-      setState(UNSTAKING);
-      unstakeMutation.mutate(undefined, {
-        onSuccess: (hash) => setState(successResult(UNSTAKE_SUCCESS_MESSAGE, hash, explorerUrl)),
-        onError: (error) => setState(errorResult(error, explorerUrl)),
-      });
+      setState(PREPARING_UNSTAKE);
+      unstakeMutation.mutate(
+        { onEvent: (event) => setState(transactionProgress(event, explorerUrl)) },
+        {
+          onSuccess: (hash) => setState(successResult(UNSTAKE_SUCCESS_MESSAGE, hash, explorerUrl)),
+          onError: (error) => setState(errorResult(error, explorerUrl)),
+        },
+      );
     },
   };
 }

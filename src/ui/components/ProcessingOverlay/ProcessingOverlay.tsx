@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Dialog } from "../Dialog/Dialog";
 import { ProgressBar } from "../ProgressBar/ProgressBar";
 import { Spinner } from "../Spinner/Spinner";
+import { TransactionLink, type TransactionReference } from "../TransactionLink/TransactionLink";
 import styles from "./ProcessingOverlay.module.css";
 
 /** Spec: the progress bar in a modal is 376 px per 100 percent. */
@@ -18,6 +19,8 @@ export interface ProcessingOverlayProps {
   title?: string;
   /** Shows a progress bar instead of the spinner. */
   progress?: { value: number; error?: boolean };
+  /** The transaction being waited for, linked on the explorer while it is pending. */
+  transaction?: TransactionReference;
 }
 
 /**
@@ -29,6 +32,7 @@ export function ProcessingOverlay({
   detail,
   title = "Processing",
   progress,
+  transaction,
 }: ProcessingOverlayProps): ReactNode {
   return (
     <Dialog title={title} dismissible={false} className={styles.overlay}>
@@ -48,6 +52,7 @@ export function ProcessingOverlay({
           {progress ? null : <p className={styles.step}>{status}</p>}
           {detail && <p className={styles.detail}>{detail}</p>}
         </div>
+        {transaction && <TransactionLink {...transaction} lead="Follow it on the block explorer" />}
       </div>
     </Dialog>
   );

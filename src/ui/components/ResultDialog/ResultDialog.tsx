@@ -1,17 +1,12 @@
 import { useId, type ReactNode } from "react";
-import { shortenAddress } from "../../../domain/displayFormat";
 import { Button } from "../Button/Button";
 import { Dialog } from "../Dialog/Dialog";
+import { TransactionLink, type TransactionReference } from "../TransactionLink/TransactionLink";
 import styles from "./ResultDialog.module.css";
-import { transactionUrl } from "./transactionUrl";
 
 export type ResultOutcome = "success" | "error";
 
-export interface ResultTransaction {
-  hash: string;
-  /** The chain's block explorer; undefined when the chain has none (the local chain). */
-  explorerUrl: string | undefined;
-}
+export type ResultTransaction = TransactionReference;
 
 export interface ResultDialogProps {
   outcome: ResultOutcome;
@@ -36,31 +31,12 @@ export function ResultDialog({ outcome, message, transaction, onDismiss }: Resul
       <p id={messageId} className={styles.message}>
         {message}
       </p>
-      {transaction && <TransactionReference {...transaction} />}
+      {transaction && <TransactionLink {...transaction} />}
       <div className={styles.actions}>
         <Button onClick={onDismiss} width="xl">
           Dismiss
         </Button>
       </div>
     </Dialog>
-  );
-}
-
-function TransactionReference({ hash, explorerUrl }: ResultTransaction): ReactNode {
-  if (explorerUrl === undefined) {
-    return (
-      <p className={styles.transaction}>
-        Transaction <code title={hash}>{shortenAddress(hash)}</code>
-      </p>
-    );
-  }
-  return (
-    <p className={styles.transaction}>
-      View the transaction on the block explorer{" "}
-      <a href={transactionUrl(explorerUrl, hash)} target="_blank" rel="noopener noreferrer">
-        here
-      </a>
-      .
-    </p>
   );
 }

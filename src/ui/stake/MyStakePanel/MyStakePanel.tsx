@@ -30,6 +30,8 @@ export interface MyStakePanelProps {
   price: PriceView;
   unstake: UnstakeAvailability;
   now: Date;
+  /** The pool refuses new stakes: Stake is disabled and says why; Unstake is left to the contract. */
+  paused?: boolean;
   onStake: () => void;
   onUnstake: () => void;
   /** "Add POO to wallet" / "Add CRAP to wallet" controls (they talk to the wallet). */
@@ -40,6 +42,7 @@ export interface MyStakePanelProps {
 export const CONNECT_HINT = "Connect your wallet to stake.";
 export const LOADING_HINT = "Loading your balances…";
 export const REFRESHING_TEXT = "refreshing…";
+export const PAUSED_HINT = "Staking is paused on this pool for now. Unstaking stays available.";
 
 function stakeHint(state: FiguresState): string | undefined {
   switch (state.kind) {
@@ -67,6 +70,7 @@ export function MyStakePanel({
   price,
   unstake,
   now,
+  paused = false,
   onStake,
   onUnstake,
   addPoo,
@@ -77,7 +81,7 @@ export function MyStakePanel({
   const unstakeHintId = useId();
   const loaded = state.kind === "loaded";
   const busy = state.kind === "loading" || state.kind === "refreshing";
-  const stakeHintText = stakeHint(state);
+  const stakeHintText = loaded && paused ? PAUSED_HINT : stakeHint(state);
   const unstakeHintText = loaded ? unstakeHint(unstake, now) : undefined;
 
   return (
@@ -118,7 +122,7 @@ export function MyStakePanel({
         <Button
           width="xl"
           onClick={onStake}
-          disabled={!loaded}
+          disabled={!loaded || paused}
           aria-describedby={stakeHintText ? stakeHintId : undefined}
         >
           Stake

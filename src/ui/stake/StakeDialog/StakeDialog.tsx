@@ -11,16 +11,19 @@ export interface StakeDialogProps {
   /** From the account snapshot; undefined while it loads (Enter stays disabled). */
   limits: StakeLimits | undefined;
   price: PriceView;
+  /** When the stake can be unstaked (a new stake restarts the lock), said before Enter. */
+  lockNotice?: string;
   /** Called only by Enter, with a quantity that passed every check. */
   onSubmit: (quantity: bigint) => void;
   onCancel: () => void;
 }
 
 /** The spec's Stake dialog: quantity, Max, Enter and Cancel, with every refusal explained up front. */
-export function StakeDialog({ limits, price, onSubmit, onCancel }: StakeDialogProps): ReactNode {
+export function StakeDialog({ limits, price, lockNotice, onSubmit, onCancel }: StakeDialogProps): ReactNode {
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const valueId = useId();
+  const lockId = useId();
   const check = validateStakeInput(text, limits);
   const message = check.ok ? undefined : check.message;
   const parsed = parseTokenQuantity(text);
@@ -52,11 +55,21 @@ export function StakeDialog({ limits, price, onSubmit, onCancel }: StakeDialogPr
         <p id={valueId} className={styles.value}>
           {parsed.ok ? `Value: ${usdValueText(parsed.value, price)}` : null}
         </p>
+        {lockNotice && (
+          <p id={lockId} className={styles.lock}>
+            {lockNotice}
+          </p>
+        )}
         <div className={styles.actions}>
           <Button variant="secondary" width="md" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" width="md" disabled={!check.ok}>
+          <Button
+            type="submit"
+            width="md"
+            disabled={!check.ok}
+            aria-describedby={lockNotice ? lockId : undefined}
+          >
             Enter
           </Button>
         </div>

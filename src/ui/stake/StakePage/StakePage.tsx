@@ -13,6 +13,7 @@ import { StakeDialog } from "../StakeDialog/StakeDialog";
 import type { StakeFlow } from "../useStakeFlow";
 import { useStakeFlow } from "../useStakeFlow";
 import { useNow } from "../../hooks/useNow";
+import { stakeLockNotice } from "../unstakeAvailability";
 import type { StakeLimits } from "../validateStakeInput";
 import { stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
@@ -45,6 +46,7 @@ export function StakePage(): ReactNode {
       ? { pooBalance: snapshot.pooBalance, minStake: snapshot.minStake }
       : undefined;
   const walletReady = chain !== undefined;
+  const lockNotice = snapshot && limits ? stakeLockNotice(snapshot, view.chainNow) : undefined;
 
   return (
     <div className={styles.page}>
@@ -56,6 +58,7 @@ export function StakePage(): ReactNode {
           price={price}
           unstake={view.unstake}
           now={view.chainNow}
+          paused={snapshot?.paused === true}
           onStake={flow.openStakeDialog}
           onUnstake={flow.unstake}
           addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
@@ -63,20 +66,35 @@ export function StakePage(): ReactNode {
         />
         <AssetStatsPanel price={price} />
       </div>
-      {renderFlow(flow, limits, price)}
+      {renderFlow(flow, limits, price, lockNotice)}
     </div>
   );
 }
 
-function renderFlow(flow: StakeFlow, limits: StakeLimits | undefined, price: PriceView): ReactNode {
+function renderFlow(
+  flow: StakeFlow,
+  limits: StakeLimits | undefined,
+  price: PriceView,
+  lockNotice: string | undefined,
+): ReactNode {
   const { state } = flow;
   switch (state.step) {
     case "idle":
       return null;
     case "editing":
-      return <StakeDialog limits={limits} price={price} onSubmit={flow.stake} onCancel={flow.close} />;
+      return (
+        <StakeDialog
+          limits={limits}
+          price={price}
+          lockNotice={lockNotice}
+          onSubmit={flow.stake}
+          onCancel={flow.close}
+        />
+      );
     case "processing":
-      return <ProcessingOverlay status={state.status} detail={state.detail} />;
+      return (
+        <ProcessingOverlay status={state.status} detail={state.detail} transaction={state.transaction} />
+      );
     case "result":
       return (
         <ResultDialog

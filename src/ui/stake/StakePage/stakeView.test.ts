@@ -16,6 +16,8 @@ const snapshot: AccountSnapshot = {
   stakedTime: T - 10n,
   minStake: 100n * E18,
   minStakeDuration: 86_400n,
+  paused: false,
+  blockNumber: 42n,
   rewardRate: 2n * E18,
   totalStaked: 200n * E18,
   blockTimestamp: T,

@@ -1,0 +1,58 @@
+import { getAccount, simulateContract, writeContract, type Config } from "@wagmi/core";
+import type { Abi, ContractFunctionArgs, ContractFunctionName } from "viem";
+import type { Signer } from "../../application/ports/signer";
+import type { WriteOptions } from "../../application/ports/stakingGateway";
+import type { Address } from "../../domain/address";
+import { WalletChangedError } from "../../domain/errors/walletChangedError";
+import type { TransactionHash } from "../../domain/transactionHash";
+import { toChainDomainError } from "./toChainDomainError";
+
+export interface ContractCall<
+  TAbi extends Abi,
+  TName extends ContractFunctionName<TAbi, "nonpayable" | "payable">,
+> {
+  readonly address: Address;
+  readonly abi: TAbi;
+  readonly functionName: TName;
+  readonly args: ContractFunctionArgs<TAbi, "nonpayable" | "payable", TName>;
+}
+
+/**
+ * Sends contract writes pinned to a signer: the wallet must still be on the signer's account and
+ * chain (checked before the simulation and again right before the wallet is asked), the call is
+ * simulated on the signer's chain first (a revert is decoded without asking the user to pay for it),
+ * and the write names the account and chain so that wagmi and viem refuse any other.
+ */
+export class PinnedContractWriter {
+  constructor(private readonly config: Config) {}
+
+  async write<TAbi extends Abi, TName extends ContractFunctionName<TAbi, "nonpayable" | "payable">>(
+    signer: Signer,
+    call: ContractCall<TAbi, TName>,
+    options: WriteOptions = {},
+  ): Promise<TransactionHash> {
+    try {
+      this.assertWalletOn(signer);
+      const { request } = await simulateContract(this.config, {
+        ...call,
+        account: signer.account,
+        chainId: signer.chainId,
+        ...(options.checkAtBlock === undefined ? {} : { blockNumber: options.checkAtBlock }),
+      } as never);
+      this.assertWalletOn(signer);
+      return await writeContract(this.config, request as never);
+    } catch (error) {
+      throw toChainDomainError(error);
+    }
+  }
+
+  private assertWalletOn(signer: Signer): void {
+    const { address, chainId } = getAccount(this.config);
+    if (address?.toLowerCase() !== signer.account.toLowerCase() || chainId !== signer.chainId) {
+      throw new WalletChangedError({
+        expected: { account: signer.account, chainId: signer.chainId },
+        actual: { account: address as Address | undefined, chainId },
+      });
+    }
+  }
+}

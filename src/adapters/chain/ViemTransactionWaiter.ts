@@ -1,0 +1,132 @@
+import { getPublicClient, type Config } from "@wagmi/core";
+import {
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type PublicClient,
+  type ReplacementReason as ViemReplacementReason,
+  type TransactionReceipt,
+} from "viem";
+import type {
+  ReplacementReason,
+  TransactionIdentity,
+  TransactionOutcome,
+  TransactionWaiter,
+  WaitForOutcomeOptions,
+} from "../../application/ports/transactionWaiter";
+import { toAddress } from "../../domain/address";
+import { WrongChainError } from "../../domain/errors/wrongChainError";
+import type { TransactionHash } from "../../domain/transactionHash";
+import { toChainDomainError } from "./toChainDomainError";
+
+/** Five minutes, the spec's default wait for a response; a longer wait leaves the record pending. */
+export const RECEIPT_TIMEOUT_MS = 5 * 60 * 1000;
+/**
+ * How often the chain is asked for a new block while a transaction is pending. Short, so Success
+ * shows within a fraction of a second of the block that holds the transaction; it only runs while
+ * the user waits on a transaction.
+ */
+export const RECEIPT_POLL_MS = 250;
+/** Tries (with a growing pause) for the chain to know a transaction the wallet just sent. */
+const SEEN_TRIES = 4;
+
+const REASONS: Record<ViemReplacementReason, ReplacementReason> = {
+  repriced: "sped-up",
+  cancelled: "cancelled",
+  replaced: "replaced",
+};
+
+const notFound = (error: unknown): undefined => {
+  if (error instanceof TransactionNotFoundError || error instanceof TransactionReceiptNotFoundError)
+    return undefined;
+  throw error;
+};
+
+function outcomeOf(receipt: TransactionReceipt): TransactionOutcome {
+  return { status: receipt.status, hash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+}
+
+/**
+ * Settles transactions with viem's receipt wait on the chain they were sent to: status 0 is a
+ * "reverted" outcome (wagmi's action throws a plain Error for it, which hid the revert), a
+ * replacement with the same sender and nonce is followed (sped up: its receipt; cancelled or
+ * otherwise replaced: reported as such). A record from an earlier visit is settled from its
+ * receipt, or found replaced when its nonce was used by another transaction meanwhile.
+ */
+export class ViemTransactionWaiter implements TransactionWaiter {
+  constructor(private readonly config: Config) {}
+
+  async waitForOutcome(
+    hash: TransactionHash,
+    chainId: number,
+    options: WaitForOutcomeOptions = {},
+  ): Promise<TransactionOutcome> {
+    try {
+      const client = getPublicClient(this.config, { chainId }) as PublicClient | undefined;
+      if (!client) throw new WrongChainError({ actualChainId: chainId });
+
+      let identity = options.known;
+      if (identity) {
+        // Settled while nobody watched?
+        const receipt = await client.getTransactionReceipt({ hash }).catch(notFound);
+        if (receipt) return outcomeOf(receipt);
+      }
+      const seen = await this.seen(client, hash, identity === undefined);
+      if (seen) {
+        identity = seen;
+        options.onSeen?.(seen);
+      } else if (identity) {
+        const used = await client.getTransactionCount({ address: identity.from, blockTag: "latest" });
+        if (used > identity.nonce) {
+          // The nonce went to another transaction the node no longer links to this hash.
+          const late = await client.getTransactionReceipt({ hash }).catch(notFound);
+          if (late) return outcomeOf(late);
+          return {
+            status: "replaced",
+            hash,
+            blockNumber: undefined,
+            replaced: { originalHash: hash, reason: "replaced" },
+          };
+        }
+      }
+
+      let reason: ReplacementReason | undefined;
+      const receipt = await client.waitForTransactionReceipt({
+        hash,
+        pollingInterval: RECEIPT_POLL_MS,
+        timeout: RECEIPT_TIMEOUT_MS,
+        ...(identity ? { replacement: identity } : {}),
+        onReplaced: (replacement) => {
+          reason = REASONS[replacement.reason];
+        },
+      });
+      const mined = outcomeOf(receipt);
+      if (reason === undefined) return mined;
+      const replaced = { originalHash: hash, reason };
+      if (reason === "sped-up") return { ...mined, replaced };
+      return { ...mined, status: reason, replaced };
+    } catch (error) {
+      throw toChainDomainError(error);
+    }
+  }
+
+  /** The sent transaction as the chain knows it; retried a little when `patient` (just sent). */
+  private async seen(
+    client: PublicClient,
+    hash: TransactionHash,
+    patient: boolean,
+  ): Promise<TransactionIdentity | undefined> {
+    for (let attempt = 0; attempt < (patient ? SEEN_TRIES : 1); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      const transaction = await client.getTransaction({ hash }).catch(notFound);
+      if (transaction) {
+        return {
+          from: toAddress(transaction.from),
+          nonce: transaction.nonce,
+          to: transaction.to ? toAddress(transaction.to) : null,
+          input: transaction.input,
+        };
+      }
+    }
+    return undefined;
+  }
+}

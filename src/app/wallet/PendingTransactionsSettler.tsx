@@ -1,0 +1,58 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { TOKENS } from "../container/tokens";
+import { useLazyInjection } from "../container/useInjection";
+import { isWaitedOnByFlow, useTransactionRecords } from "../hooks/useTransactionRecords";
+import { stakeKeys, transactionKeys } from "../query/queryKeys";
+import { useWalletAccount } from "./WalletContext";
+
+/**
+ * Settles the connected account's records that are pending with nobody waiting on them: left by an
+ * earlier visit (the tab was closed or reloaded mid-flow), or by a flow whose wait gave up. Each is
+ * settled from its own receipt, or found replaced. Renders nothing; part of the wallet stack, which
+ * brings the chain adapters it needs.
+ */
+/** Pause before a record that could not be settled is tried again. */
+const RETRY_AFTER_MS = 15_000;
+
+export function PendingTransactionsSettler(): null {
+  const { address, chainId } = useWalletAccount();
+  const { data: records } = useTransactionRecords();
+  const settlePending = useLazyInjection(TOKENS.settlePendingTransactions);
+  const queryClient = useQueryClient();
+  const settling = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!address || chainId === undefined || !records) return;
+    const pending = records.filter((record) => record.status === "pending");
+    const due = pending.filter(
+      (record) => !isWaitedOnByFlow(record.hash) && !settling.current.has(record.hash.toLowerCase()),
+    );
+    if (due.length === 0) return;
+    const dueHashes = due.map((record) => record.hash.toLowerCase());
+    const others = new Set(
+      pending.map((record) => record.hash.toLowerCase()).filter((h) => !dueHashes.includes(h)),
+    );
+    for (const hash of dueHashes) settling.current.add(hash);
+    const refresh = (): void => {
+      void queryClient.invalidateQueries({ queryKey: transactionKeys.list(chainId, address) });
+    };
+    void settlePending()
+      .execute({ account: address, chainId }, others)
+      .then((settled) => {
+        const unsettled = dueHashes.filter((hash) => !settled.some((s) => s.hash.toLowerCase() === hash));
+        // Still pending (RPC down, not mined within the wait): look again a little later, not in a loop.
+        setTimeout(() => {
+          for (const hash of unsettled) settling.current.delete(hash);
+          if (unsettled.length > 0) refresh();
+        }, RETRY_AFTER_MS);
+        for (const hash of dueHashes) if (!unsettled.includes(hash)) settling.current.delete(hash);
+        if (settled.length > 0) {
+          refresh();
+          void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+        }
+      });
+  }, [address, chainId, records, settlePending, queryClient]);
+
+  return null;
+}
