@@ -17,6 +17,9 @@ export default defineConfig({
   paths: { tests: { nodejs: "test" } },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
+    // A local chain that looks like Sepolia (its chain id) for the Sepolia-mode browser tests and
+    // benchmarks: the rig deploys with automine, then switches to interval mining (12-second blocks).
+    sepoliaSimulated: { type: "edr-simulated", chainType: "l1", chainId: 11155111 },
     localhost: { type: "http", chainType: "l1", url: "http://127.0.0.1:8545" },
     sepolia: {
       type: "http",

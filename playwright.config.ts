@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { e2ePorts } from "./e2e/support/ports";
+import { e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
 
 const isCI = Boolean(process.env.CI);
 
@@ -51,6 +51,16 @@ export default defineConfig({
       name: "app",
       testMatch: "specs/**/*.spec.ts",
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
+    },
+    {
+      // The app built for Sepolia against a chain that looks like it (chain id 11155111, interval
+      // mining, the spec's staking interface only, primary RPC unreachable): e2e/fixtures/sepolia.ts.
+      // Blocks take seconds, so tests and expectations get longer limits.
+      name: "sepolia",
+      testMatch: "sepolia/**/*.spec.ts",
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { baseURL: `http://127.0.0.1:${e2eSepoliaPorts.web}` },
     },
   ],
 });

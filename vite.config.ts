@@ -1,3 +1,4 @@
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
@@ -19,8 +20,12 @@ export default defineConfig(({ mode }) => {
   // React's inline refresh preamble, so it gets the other headers only.
   const headers = appSecurityHeaders({ rpcUrls, extraConnectSrc: walletConnect });
   const { "Content-Security-Policy": _csp, ...devHeaders } = headers;
+  // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
+  // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
+  const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
   return {
     plugins: [react()],
+    resolve: { alias: { "@poo-deployments": deploymentsDir } },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },

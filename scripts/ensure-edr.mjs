@@ -38,14 +38,18 @@ if (major < 22) {
   process.exit(0);
 }
 
-console.log("[ensure-edr] Hardhat EDR native binary missing; installing it with Node " + process.versions.node);
+console.log(
+  "[ensure-edr] Hardhat EDR native binary missing; installing it with Node " + process.versions.node,
+);
 const bin = path.resolve("node_modules/.bin");
 execSync("npm install --no-audit --no-fund", {
   stdio: "inherit",
   env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, POO_ENSURE_EDR_NESTED: "1" },
 });
 if (!edrLoads()) {
-  console.error("[ensure-edr] EDR native binary still missing after a second install; Hardhat will not start.");
+  console.error(
+    "[ensure-edr] EDR native binary still missing after a second install; Hardhat will not start.",
+  );
   process.exit(1);
 }
 console.log("[ensure-edr] EDR native binary installed.");

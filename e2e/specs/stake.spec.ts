@@ -75,7 +75,9 @@ test.describe("staking POO from the My Stake panel", () => {
     await expect(success).toBeVisible({ timeout: 15_000 });
     await expect(success).toContainText("Stake successful");
     // No explorer on the local chain: the shortened hash of the stake transaction.
-    await expect(success.getByTitle(stake.hash)).toHaveText(`${stake.hash.slice(0, 6)}…${stake.hash.slice(-4)}`);
+    await expect(success.getByTitle(stake.hash)).toHaveText(
+      `${stake.hash.slice(0, 6)}…${stake.hash.slice(-4)}`,
+    );
 
     const sent = await wallet.sentTransactions();
     expect(sent).toHaveLength(2);
@@ -102,7 +104,9 @@ test.describe("staking POO from the My Stake panel", () => {
     await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
     await expect(pooAmount(page, "Available")).toHaveText("999.85k POO");
     await expect(pooAmount(page, "Available")).toHaveAttribute("title", "999,850.0000 POO");
-    await expect(figureValue(page, "CRAP balance")).toHaveText(`${formatTokenAmount(onChain.crapBalance)} CRAP`);
+    await expect(figureValue(page, "CRAP balance")).toHaveText(
+      `${formatTokenAmount(onChain.crapBalance)} CRAP`,
+    );
     await expectRewardsMatchChain(page, chain, stack, account);
 
     // An hour later on the chain: 36 CRAP of rewards, which the panel shows once it reads again.
@@ -150,7 +154,11 @@ test.describe("staking POO from the My Stake panel", () => {
     { input: "100.0000000000000000001", message: "At most 18 decimal places are allowed." },
   ];
 
-  test("refuses each invalid quantity up front and sends nothing", async ({ page, wallet, connectWallet }) => {
+  test("refuses each invalid quantity up front and sends nothing", async ({
+    page,
+    wallet,
+    connectWallet,
+  }) => {
     await connectWallet(page);
     await waitForFiguresLoaded(page);
     await stakeButton(page).click();

@@ -78,7 +78,9 @@ test.describe("unstaking from the My Stake panel", () => {
     const sent = await wallet.sentTransactions();
     expect(sent).toHaveLength(1);
     expect(withdraw.to?.toLowerCase()).toBe(stack.contracts.staking.toLowerCase());
-    expect(decodeFunctionData({ abi: stakingAbi, data: withdraw.data ?? "0x" }).functionName).toBe("withdraw");
+    expect(decodeFunctionData({ abi: stakingAbi, data: withdraw.data ?? "0x" }).functionName).toBe(
+      "withdraw",
+    );
 
     await success.getByRole("button", { name: "Dismiss" }).click();
     await expect(success).toBeHidden();
@@ -87,7 +89,9 @@ test.describe("unstaking from the My Stake panel", () => {
     expect(onChain.stakedAmount).toBe(0n);
     expect(onChain.pooBalance).toBe(parseEther("1000000"));
     expect(onChain.crapBalance).toBeGreaterThan(0n);
-    await expect(figureValue(page, "CRAP balance")).toHaveText(`${formatTokenAmount(onChain.crapBalance)} CRAP`);
+    await expect(figureValue(page, "CRAP balance")).toHaveText(
+      `${formatTokenAmount(onChain.crapBalance)} CRAP`,
+    );
     await expect(pooAmount(page, "Staked")).toHaveText("0 POO");
     await expect(pooAmount(page, "Available")).toHaveText("1m POO");
     await expect(unstakeButton(page)).toBeDisabled(); // nothing staked any more

@@ -20,6 +20,11 @@ export interface ChainClients {
   increaseTime(seconds: number | bigint): Promise<void>;
   /** Mines `blocks` empty blocks (default 1). */
   mine(blocks?: number): Promise<void>;
+  /**
+   * Interval mining, as a real chain makes blocks: one every `ms` and no automine; 0 stops mining
+   * altogether (transactions wait in the mempool until mining resumes).
+   */
+  setBlockTime(ms: number): Promise<void>;
   /** Timestamp of the latest block, in seconds. */
   latestTimestamp(): Promise<bigint>;
   /** `evm_snapshot`: an id to revert to. */
@@ -50,6 +55,10 @@ export function createChainClients(chainUrl: string, chainId = 31_337): ChainCli
     },
     async mine(blocks = 1) {
       await testClient.mine({ blocks });
+    },
+    async setBlockTime(ms) {
+      await testClient.setAutomine(false);
+      await testClient.setIntervalMining({ interval: ms / 1000 });
     },
     async latestTimestamp() {
       return (await publicClient.getBlock({ blockTag: "latest" })).timestamp;

@@ -4,18 +4,19 @@ import path from "node:path";
 import { getAddress, type Address } from "viem";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
+import type { StakingContractName } from "../../scripts/lib/deploy-stack";
 import { startLocalStack } from "../../scripts/lib/local-stack";
 import type { E2ePorts } from "./ports";
 
 /** What the specs see of the running stack (everything but `stop`). */
 export interface E2eStack {
-  /** The local Hardhat chain (chain id 31337), JSON-RPC over HTTP. */
+  /** The stack's Hardhat chain (31337, or 11155111 for the Sepolia look-alike), JSON-RPC over HTTP. */
   readonly chainUrl: string;
   /** The API server (the web app reaches it as /api through the preview server's proxy). */
   readonly apiUrl: string;
   /** The production build of the web app, served by `vite preview` with the app's CSP. */
   readonly webUrl: string;
-  /** deployments/31337.json as the stack wrote it: addresses, deploy block, staking parameters. */
+  /** deployments/<chainId>.json as the stack wrote it: addresses, deploy block, staking parameters. */
   readonly deployment: Deployment;
   /** The deployed contracts' addresses, typed for viem. */
   readonly contracts: { readonly pooToken: Address; readonly crapToken: Address; readonly staking: Address };
@@ -36,6 +37,17 @@ export interface StartE2eStackOptions {
   readonly log: (message: string) => void;
   /** Project root (contracts/, artifacts/, vite.config.ts); default: the current directory. */
   readonly rootDir?: string;
+  /**
+   * The Sepolia look-alike instead of the local chain (see startLocalStack's `sepolia`), with the
+   * staking contract written from the spec's interface; its deployment file goes to a temporary
+   * folder, never into the repo's deployments/.
+   */
+  readonly sepolia?: {
+    readonly blockTimeMs: number;
+    readonly stakingContract: StakingContractName;
+    /** The web app's fallback RPC in front of the chain (e.g. a counting proxy); default the chain. */
+    readonly fallbackRpcUrl?: (chainUrl: string) => Promise<string>;
+  };
 }
 
 function solidityFiles(dir: string): string[] {
@@ -72,13 +84,14 @@ export async function startE2eStack({
   ports,
   log,
   rootDir = process.cwd(),
+  sepolia,
 }: StartE2eStackOptions): Promise<RunningE2eStack> {
   const startedAt = performance.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), "poo-e2e-"));
   // Read by the API server at start-up; a fresh database per run keeps runs independent.
   process.env.DATABASE_PATH = path.join(dataDir, "poo.sqlite");
-  // The app under test talks to the local chain only, whatever the calling shell exports.
-  process.env.VITE_CHAINS = "local";
+  // The app under test talks to the stack's chain only, whatever the calling shell exports.
+  process.env.VITE_CHAINS = sepolia ? "sepolia" : "local";
   const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
 
   const compile = contractsNeedCompiling(rootDir);
@@ -93,8 +106,18 @@ export async function startE2eStack({
       webPort: ports.web,
       skipCompile: !compile,
       // Its own build folder, so a `npm run build` or another preview meanwhile cannot swap the bundle.
-      outDir: "dist-e2e",
+      outDir: sepolia ? "dist-e2e-sepolia" : "dist-e2e",
       log,
+      ...(sepolia
+        ? {
+            stakingContract: sepolia.stakingContract,
+            sepolia: {
+              blockTimeMs: sepolia.blockTimeMs,
+              ...(sepolia.fallbackRpcUrl ? { fallbackRpcUrl: sepolia.fallbackRpcUrl } : {}),
+            },
+            deploymentsDir: path.join(dataDir, "deployments"),
+          }
+        : {}),
     });
   } catch (error) {
     removeDataDir();

@@ -24,6 +24,19 @@ export interface E2ePorts {
   readonly walletChain: number;
 }
 
+/** The Sepolia look-alike's stack (the `sepolia` Playwright project), next to the app's. */
+export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api"> {
+  /** The counting proxy the web app's fallback RPC points at. */
+  readonly fallbackProxy: number;
+}
+
+export const e2eSepoliaPorts: E2eSepoliaPorts = {
+  chain: portFromEnv("E2E_SEPOLIA_CHAIN_PORT", 8655),
+  web: portFromEnv("E2E_SEPOLIA_WEB_PORT", 4283),
+  api: portFromEnv("E2E_SEPOLIA_API_PORT", 8697),
+  fallbackProxy: portFromEnv("E2E_SEPOLIA_PROXY_PORT", 8656),
+};
+
 export const e2ePorts: E2ePorts = {
   chain: portFromEnv("E2E_CHAIN_PORT", 8645),
   web: portFromEnv("E2E_WEB_PORT", 4273),

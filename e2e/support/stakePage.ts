@@ -77,10 +77,30 @@ export async function readChainFigures(
   const { publicClient } = chain;
   const { pooToken, crapToken, staking } = stack.contracts;
   const [stakedAmount, pooBalance, crapBalance, rewards, allowance] = await Promise.all([
-    publicClient.readContract({ address: staking, abi: stakingAbi, functionName: "stakedAmount", args: [account] }),
-    publicClient.readContract({ address: pooToken, abi: pooTokenAbi, functionName: "balanceOf", args: [account] }),
-    publicClient.readContract({ address: crapToken, abi: crapTokenAbi, functionName: "balanceOf", args: [account] }),
-    publicClient.readContract({ address: staking, abi: stakingAbi, functionName: "rewards", args: [account] }),
+    publicClient.readContract({
+      address: staking,
+      abi: stakingAbi,
+      functionName: "stakedAmount",
+      args: [account],
+    }),
+    publicClient.readContract({
+      address: pooToken,
+      abi: pooTokenAbi,
+      functionName: "balanceOf",
+      args: [account],
+    }),
+    publicClient.readContract({
+      address: crapToken,
+      abi: crapTokenAbi,
+      functionName: "balanceOf",
+      args: [account],
+    }),
+    publicClient.readContract({
+      address: staking,
+      abi: stakingAbi,
+      functionName: "rewards",
+      args: [account],
+    }),
     publicClient.readContract({
       address: pooToken,
       abi: pooTokenAbi,
@@ -161,4 +181,34 @@ export async function stakeFromTest(
 /** The compact POO amount of the Staked or Available figure ("150 POO", "999.85k POO"); its title is exact. */
 export function pooAmount(page: Page, name: "Staked" | "Available"): Locator {
   return figureValue(page, name).locator('[title$=" POO"]');
+}
+
+/** A transaction record as the app keeps it in browser storage (src/domain/transactionRecord.ts). */
+export interface StoredTransaction {
+  hash: string;
+  description: string;
+  status: "pending" | "confirmed" | "failed" | "cancelled" | "replaced";
+  nonce?: number;
+  replacedHash?: string;
+}
+
+/** The app's transaction records for an account and chain, newest first, read from the page's storage. */
+export async function storedTransactions(
+  page: Page,
+  chainId: number,
+  account: string,
+): Promise<StoredTransaction[]> {
+  const key = `poo-finance:transactions:${chainId}:${account.toLowerCase()}`;
+  const raw = await page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key);
+  return raw === null ? [] : (JSON.parse(raw) as StoredTransaction[]);
+}
+
+/** The processing overlay shown while a transaction flow runs. */
+export function processingOverlay(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Processing", exact: true });
+}
+
+/** The "here" link of a dialog (Success, Error or the processing overlay) to the transaction's explorer page. */
+export function explorerLink(dialog: Locator): Locator {
+  return dialog.getByRole("link", { name: "here", exact: true });
 }

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import {
   defineChain,
   getAddress,
+  hexToBigInt,
   isAddress,
   isAddressEqual,
   numberToHex,
   type Address,
+  type Hash,
   type Hex,
   type PrivateKeyAccount,
 } from "viem";
@@ -195,6 +197,70 @@ export class TestWalletController {
       });
     }
     await this.#setChain(chainId);
+  }
+
+  /**
+   * Replaces a sent transaction that is still pending, as a wallet's "Speed up" and "Cancel" do: a
+   * new transaction with the same nonce and fees raised by half, signed by the same account. Speed
+   * up resends the same call; cancel sends 0 ETH from the account to itself. The node drops the
+   * original. Resolves with the replacement's hash (also listed in sentTransactions, with `replaces`).
+   */
+  async replaceTransaction(hash: Hash, how: "speed-up" | "cancel"): Promise<Hash> {
+    const original = this.#sent.find((sent) => sent.hash.toLowerCase() === hash.toLowerCase());
+    if (!original) throw new Error(`the wallet sent no transaction ${hash}`);
+    const account = this.accounts.find((candidate) => isAddressEqual(candidate.address, original.from));
+    if (!account) throw new Error(`the wallet has no key for ${original.from}`);
+    const pending = (await this.#forward("eth_getTransactionByHash", [hash])) as {
+      blockNumber: Hex | null;
+      gas: Hex;
+      maxFeePerGas?: Hex;
+      maxPriorityFeePerGas?: Hex;
+      gasPrice?: Hex;
+    } | null;
+    if (!pending) throw new Error(`the node does not know ${hash} (dropped?)`);
+    if (pending.blockNumber !== null) throw new Error(`${hash} is already mined: nothing to replace`);
+    const raise = (fee: Hex | undefined): bigint | undefined =>
+      fee === undefined ? undefined : (hexToBigInt(fee) * 3n) / 2n + 1n;
+    const chain = this.#chains.get(original.chainId);
+    if (!chain) throw new Error(`unknown chain ${original.chainId}`);
+    const speedUp = how === "speed-up";
+    const { hash: replacement } = await sendSignedTransaction({
+      account,
+      chain: defineChain({
+        id: chain.chainId,
+        name: chain.chainName,
+        nativeCurrency: chain.nativeCurrency,
+        rpcUrls: { default: { http: [this.rpcUrl] } },
+      }),
+      rpcUrl: this.rpcUrl,
+      transaction: {
+        from: account.address,
+        to: speedUp ? original.to : account.address,
+        value: speedUp ? original.value : 0n,
+        data: speedUp ? original.data : undefined,
+        nonce: original.nonce,
+        // A wallet keeps the gas limit it estimated for the call; a plain transfer needs 21,000.
+        gas: speedUp ? hexToBigInt(pending.gas) : 21_000n,
+        ...(pending.maxFeePerGas
+          ? {
+              maxFeePerGas: raise(pending.maxFeePerGas),
+              maxPriorityFeePerGas: raise(pending.maxPriorityFeePerGas),
+            }
+          : { gasPrice: raise(pending.gasPrice) }),
+      },
+    });
+    this.#sent.push({
+      hash: replacement,
+      from: account.address,
+      to: speedUp ? original.to : account.address,
+      value: speedUp ? original.value : 0n,
+      data: speedUp ? original.data : undefined,
+      nonce: original.nonce,
+      chainId: original.chainId,
+      origin: original.origin,
+      replaces: { hash: original.hash, how },
+    });
+    return replacement;
   }
 
   /** Adds a network to the wallet without switching to it. */

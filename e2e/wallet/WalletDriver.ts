@@ -26,6 +26,8 @@ export interface SentTransaction {
   readonly chainId: number;
   /** Origin of the page that asked for it. */
   readonly origin: string;
+  /** Set when the wallet sent it in place of an earlier transaction ("Speed up" / "Cancel"). */
+  readonly replaces?: { readonly hash: Hash; readonly how: "speed-up" | "cancel" };
 }
 
 /** A message or typed-data signature the wallet produced. */

@@ -249,7 +249,8 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployme
 
 /**
  * Puts Multicall3Local's runtime code at the canonical Multicall3 address so viem's
- * `batch.multicall` batches reads on the local chain exactly as on Sepolia. Local chain only.
+ * `batch.multicall` batches reads on the local chain exactly as on Sepolia. Hardhat's simulated
+ * chains only (the local chain, the Sepolia look-alike of the browser tests): never a real network.
  */
 export async function installMulticall3(client: Client, artifactsDir?: string): Promise<Address> {
   // Hardhat-only RPC methods are not in viem's public schema, hence the untyped request.
@@ -257,11 +258,9 @@ export async function installMulticall3(client: Client, artifactsDir?: string): 
     method: string;
     params?: unknown[];
   }) => Promise<unknown>;
-  const chainId = Number(await request({ method: "eth_chainId" }));
-  if (chainId !== LOCAL_CHAIN_ID) {
-    throw new Error(
-      `installMulticall3 only runs on the local chain (${LOCAL_CHAIN_ID}), not on chain ${chainId}`,
-    );
+  const clientVersion = String(await request({ method: "web3_clientVersion" }));
+  if (!clientVersion.startsWith("HardhatNetwork/")) {
+    throw new Error(`installMulticall3 only runs on a Hardhat simulated chain, not on ${clientVersion}`);
   }
   const { deployedBytecode } = await loadArtifact("Multicall3Local", artifactsDir);
   await request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, deployedBytecode] });

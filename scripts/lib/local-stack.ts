@@ -4,10 +4,16 @@ import path from "node:path";
 import { createPublicClient, createTestClient, createWalletClient, http, type Address } from "viem";
 import { hardhat } from "viem/chains";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
+import type { StakingContractName } from "./deploy-stack";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { sampleLaunchCatalogue } from "./sample-launches";
 
 export const LOCAL_CHAIN_ID = 31337;
+export const SEPOLIA_CHAIN_ID = 11155111;
+/** Multicall3's creation block on Sepolia: viem refuses a multicall on an earlier block. */
+const SEPOLIA_MULTICALL3_BLOCK = 751_532;
+/** Where the Sepolia look-alike's primary RPC points: a closed port, so the fallback serves every read. */
+export const UNREACHABLE_RPC_URL = "http://127.0.0.1:9";
 /** Public Hardhat test accounts (keys are printed by every Hardhat node; never use them on a real chain). */
 export const HARDHAT_TEST_KEYS = [
   "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
@@ -31,6 +37,17 @@ export interface LocalStackOptions {
   skipCompile?: boolean;
   /** Where the preview build goes (default dist/); runs side by side need their own. */
   outDir?: string;
+  /** The staking contract to deploy: ours (default) or the one written from the spec's interface alone. */
+  stakingContract?: StakingContractName;
+  /**
+   * A chain that looks like Sepolia instead of the local one: chain id 11155111, a block every
+   * `blockTimeMs` (no automine) once deployed, Multicall3 where viem expects it, and the web app built
+   * with VITE_CHAINS=sepolia, its primary RPC unreachable so that the fallback (`fallbackRpcUrl`,
+   * default the chain itself) serves every read.
+   */
+  sepolia?: { blockTimeMs: number; fallbackRpcUrl?: (chainUrl: string) => Promise<string> | string };
+  /** Where deployments/<chainId>.json is written and bundled from; default <rootDir>/deployments. */
+  deploymentsDir?: string;
 }
 
 export interface LocalStack {
@@ -79,14 +96,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       runBin(rootDir, "tsx", ["scripts/generate-abis.ts"]);
     }
 
+    const sepolia = options.sepolia;
+    const chainId = sepolia ? SEPOLIA_CHAIN_ID : LOCAL_CHAIN_ID;
     const { network } = await import("hardhat");
-    const server = await network.createServer("default", "127.0.0.1", chainPort);
+    const server = await network.createServer(
+      sepolia ? "sepoliaSimulated" : "default",
+      "127.0.0.1",
+      chainPort,
+    );
     const { port } = await server.listen();
     stoppers.push(() => server.close());
     const chainUrl = `http://127.0.0.1:${port}`;
-    log(`Chain (Hardhat EDR, chain ${LOCAL_CHAIN_ID}) on ${chainUrl}`);
+    log(`Chain (Hardhat EDR, chain ${chainId}) on ${chainUrl}`);
 
-    const chain = { ...hardhat, rpcUrls: { default: { http: [chainUrl] } } };
+    const chain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [chainUrl] } } };
     const transport = http(chainUrl);
     const publicClient = createPublicClient({ chain, transport });
     const testClient = createTestClient({ chain, transport, mode: "hardhat" });
@@ -97,16 +120,32 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const stack = await import("./deploy-stack");
     await stack.installMulticall3(testClient);
+    if (sepolia) {
+      // Past Multicall3's Sepolia creation block, without moving the clock (blocks share a timestamp).
+      await testClient.request({
+        method: "hardhat_mine",
+        params: [`0x${SEPOLIA_MULTICALL3_BLOCK.toString(16)}`, "0x0"],
+      } as never);
+    }
+    const stakingContract = options.stakingContract ?? "Staking";
     const deployment = await stack.deployStack({
       publicClient,
       walletClient,
       ...stack.LOCAL_DEFAULTS,
+      stakingContract,
       seed: { accounts, pooEach: stack.LOCAL_DEFAULTS.seedPooEach },
     });
-    const deploymentsDir = path.join(rootDir, "deployments");
+    if (sepolia) {
+      await testClient.setAutomine(false);
+      await testClient.setIntervalMining({ interval: sepolia.blockTimeMs / 1000 });
+      log(`Mining a block every ${sepolia.blockTimeMs / 1000} s (no automine), as Sepolia does`);
+    }
+    const deploymentsDir = options.deploymentsDir ?? path.join(rootDir, "deployments");
     mkdirSync(deploymentsDir, { recursive: true });
     stack.writeDeployment(deploymentsDir, deployment);
-    log(`Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, Staking ${deployment.staking}`);
+    log(
+      `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
+    );
     // Sale times relative to now, so the demo always has one live and one upcoming launch.
     const launches = sampleLaunchCatalogue(Date.now());
     writeFileSync(
@@ -119,12 +158,30 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webPort = options.webPort ?? (web === "preview" ? 4173 : 5173);
     if (options.api ?? true) {
       const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
-      apiUrl = await startApi(rootDir, chainUrl, options.apiPort ?? 8787, origins, stoppers, log);
+      apiUrl = await startApi(
+        { rootDir, chainUrl, chainId, deploymentsDir },
+        options.apiPort ?? 8787,
+        origins,
+        stoppers,
+        log,
+      );
     }
 
     let webUrl: string | undefined;
     if (web !== "none") {
-      webUrl = await startWeb(web, rootDir, chainUrl, apiUrl, webPort, stoppers, options.outDir);
+      // Vite reads VITE_* from process.env at config time: the web app gets the chain it should use.
+      process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
+      if (sepolia) {
+        process.env.VITE_CHAINS = "sepolia";
+        process.env.VITE_SEPOLIA_RPC_URL = UNREACHABLE_RPC_URL;
+        process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.fallbackRpcUrl
+          ? await sepolia.fallbackRpcUrl(chainUrl)
+          : chainUrl;
+      } else {
+        process.env.VITE_CHAINS ??= "local";
+        process.env.VITE_LOCAL_RPC_URL = chainUrl;
+      }
+      webUrl = await startWeb(web, rootDir, apiUrl, webPort, stoppers, options.outDir);
       log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
     }
 
@@ -136,8 +193,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 async function startApi(
-  rootDir: string,
-  chainUrl: string,
+  {
+    rootDir,
+    chainUrl,
+    chainId,
+    deploymentsDir,
+  }: { rootDir: string; chainUrl: string; chainId: number; deploymentsDir: string },
   port: number,
   webOrigins: string[],
   stoppers: Stopper[],
@@ -149,10 +210,10 @@ async function startApi(
     ...process.env,
     API_HOST: "127.0.0.1",
     API_PORT: String(port),
-    CHAIN_RPC_URL_31337: chainUrl,
-    DEPLOYMENTS_DIR: path.join(rootDir, "deployments"),
+    [`CHAIN_RPC_URL_${chainId}`]: chainUrl,
+    DEPLOYMENTS_DIR: deploymentsDir,
     SIWE_ALLOWED_ORIGINS: process.env.SIWE_ALLOWED_ORIGINS ?? webOrigins.join(","),
-    SIWE_ALLOWED_CHAIN_IDS: process.env.SIWE_ALLOWED_CHAIN_IDS ?? "31337",
+    SIWE_ALLOWED_CHAIN_IDS: process.env.SIWE_ALLOWED_CHAIN_IDS ?? String(chainId),
     DATABASE_PATH: process.env.DATABASE_PATH ?? path.join(rootDir, "data", "poo.sqlite"),
   });
   for (const warning of warnings) log(`API warning: ${warning}`);
@@ -166,15 +227,11 @@ async function startApi(
 async function startWeb(
   mode: "dev" | "preview",
   rootDir: string,
-  chainUrl: string,
   apiUrl: string | undefined,
   webPort: number,
   stoppers: Stopper[],
   outDirOption?: string,
 ): Promise<string> {
-  // Vite reads VITE_* from process.env at config time; the web app gets the chain it should use.
-  process.env.VITE_CHAINS ??= "local";
-  process.env.VITE_LOCAL_RPC_URL = chainUrl;
   if (apiUrl) process.env.POO_API_PROXY_TARGET = apiUrl;
   const vite = await import("vite");
   if (mode === "dev") {

@@ -75,13 +75,25 @@ describe("ReferenceStaking (the spec's interface alone)", () => {
       staking.write.stake([poo(99)], { account: alice.account }),
       "Amount is below the minimum stake",
     );
-    await viem.assertions.revertWith(staking.write.withdraw({ account: alice.account }), "Nothing to withdraw");
+    await viem.assertions.revertWith(
+      staking.write.withdraw({ account: alice.account }),
+      "Nothing to withdraw",
+    );
     await staking.write.stake([poo(150)], { account: alice.account });
-    await viem.assertions.revertWith(staking.write.withdraw({ account: alice.account }), "Stake is still locked");
-    await viem.assertions.revertWith(staking.write.pause({ account: bob.account }), "Caller is not the owner");
+    await viem.assertions.revertWith(
+      staking.write.withdraw({ account: alice.account }),
+      "Stake is still locked",
+    );
+    await viem.assertions.revertWith(
+      staking.write.pause({ account: bob.account }),
+      "Caller is not the owner",
+    );
     await staking.write.pause();
     assert.equal(await staking.read.paused(), true);
-    await viem.assertions.revertWith(staking.write.stake([poo(150)], { account: bob.account }), "Staking is paused");
+    await viem.assertions.revertWith(
+      staking.write.stake([poo(150)], { account: bob.account }),
+      "Staking is paused",
+    );
   });
 
   it("accrues rewards per staked POO per second and pays them with the stake on withdraw, even while paused", async () => {

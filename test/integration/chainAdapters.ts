@@ -17,6 +17,7 @@ import {
 import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
 import { MulticallAccountSnapshotSource } from "../../src/adapters/chain/MulticallAccountSnapshotSource.ts";
 import { PinnedContractWriter } from "../../src/adapters/chain/PinnedContractWriter.ts";
+import { SentTransactionLog } from "../../src/adapters/chain/SentTransactionLog.ts";
 import { specStakingAbi } from "../../src/adapters/chain/specStakingAbi.ts";
 import { ViemTransactionWaiter } from "../../src/adapters/chain/ViemTransactionWaiter.ts";
 import { WagmiStakingGateway } from "../../src/adapters/chain/WagmiStakingGateway.ts";
@@ -43,7 +44,10 @@ const chainOn = (rpcUrls: string[]) =>
     contracts: { multicall3: { address: MULTICALL3 } },
   });
 
-function wagmiConfig(rpcUrls: string[], accounts: readonly [`0x${string}`, ...`0x${string}`[]] = [ACCOUNT]): Config {
+function wagmiConfig(
+  rpcUrls: string[],
+  accounts: readonly [`0x${string}`, ...`0x${string}`[]] = [ACCOUNT],
+): Config {
   const chain = chainOn(rpcUrls);
   const transport =
     rpcUrls.length === 1
@@ -72,12 +76,13 @@ function adapters(config: Config, local: LocalChain) {
       ],
     ]),
   );
-  const writer = new PinnedContractWriter(config);
+  const sent = new SentTransactionLog();
+  const writer = new PinnedContractWriter(config, sent);
   return {
     snapshots: new MulticallAccountSnapshotSource(config, contracts),
     token: new WagmiTokenGateway(config, writer, contracts),
     staking: new WagmiStakingGateway(writer, contracts),
-    waiter: new ViemTransactionWaiter(config),
+    waiter: new ViemTransactionWaiter(config, sent),
   };
 }
 
@@ -182,7 +187,10 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       proxy.reset();
       await assert.rejects(staking.stake(signer, parseEther("150")), (error: unknown) => {
         assert.ok(error instanceof WalletChangedError);
-        assert.match(error.shortMessage, /switched to another account \(0x3C44…93BC\).*Nothing was sent from it/);
+        assert.match(
+          error.shortMessage,
+          /switched to another account \(0x3C44…93BC\).*Nothing was sent from it/,
+        );
         return true;
       });
       assert.deepEqual(proxy.methods, []);
@@ -203,8 +211,13 @@ describe("transaction outcomes on a chain that does not mine at once", () => {
     await local.close();
   });
 
-  const waiter = (): ViemTransactionWaiter => new ViemTransactionWaiter(wagmiConfig([local.url]));
-  const stakeData = encodeFunctionData({ abi: specStakingAbi, functionName: "stake", args: [parseEther("150")] });
+  const waiter = (sent?: SentTransactionLog): ViemTransactionWaiter =>
+    new ViemTransactionWaiter(wagmiConfig([local.url]), sent);
+  const stakeData = encodeFunctionData({
+    abi: specStakingAbi,
+    functionName: "stake",
+    args: [parseEther("150")],
+  });
   const withdrawData = encodeFunctionData({ abi: specStakingAbi, functionName: "withdraw" });
   const staking = () => toAddress(local.deployment.staking);
 
@@ -273,6 +286,60 @@ describe("transaction outcomes on a chain that does not mine at once", () => {
       assert.equal(cancelled.status, "cancelled");
       assert.equal(cancelled.hash, cancel);
       assert.deepEqual(cancelled.replaced, { originalHash: stake, reason: "cancelled" });
+    } finally {
+      await node.testClient.setAutomine(true);
+    }
+  });
+
+  it("a cancel sent at once (before the wait first looks) is still found", async () => {
+    await node.testClient.setAutomine(false);
+    try {
+      const nonce = await node.publicClient.getTransactionCount({ address: ACCOUNT, blockTag: "pending" });
+      const stake = await send(stakeData, nonce, parseGwei("3"));
+      const waitingStake = waiter().waitForOutcome(stake, CHAIN_ID);
+      const cancel = await node.walletClient.sendTransaction({
+        account: ACCOUNT,
+        chain: null,
+        to: ACCOUNT,
+        value: 0n,
+        nonce,
+        gas: 21_000n,
+        maxFeePerGas: parseGwei("9"),
+        maxPriorityFeePerGas: parseGwei("9"),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await node.testClient.mine({ blocks: 1 });
+      const cancelled = await waitingStake;
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal(cancelled.hash, cancel);
+    } finally {
+      await node.testClient.setAutomine(true);
+    }
+  });
+
+  it("a transaction the node never saw (replaced at once by a cancel) is still found cancelled, from what the app sent", async () => {
+    await node.testClient.setAutomine(false);
+    try {
+      const nonce = await node.publicClient.getTransactionCount({ address: ACCOUNT, blockTag: "pending" });
+      const stake = await send(stakeData, nonce, parseGwei("3"));
+      const sent = new SentTransactionLog();
+      sent.note(stake, { from: ACCOUNT, to: staking(), input: stakeData, likelyNonce: nonce });
+      const cancel = await node.walletClient.sendTransaction({
+        account: ACCOUNT,
+        chain: null,
+        to: ACCOUNT,
+        value: 0n,
+        nonce,
+        gas: 21_000n,
+        maxFeePerGas: parseGwei("9"),
+        maxPriorityFeePerGas: parseGwei("9"),
+      });
+      const waitingStake = waiter(sent).waitForOutcome(stake, CHAIN_ID);
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // past the waiter's tries to see it
+      await node.testClient.mine({ blocks: 1 });
+      const cancelled = await waitingStake;
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal(cancelled.hash, cancel);
     } finally {
       await node.testClient.setAutomine(true);
     }

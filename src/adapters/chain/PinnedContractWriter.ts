@@ -1,10 +1,11 @@
-import { getAccount, simulateContract, writeContract, type Config } from "@wagmi/core";
-import type { Abi, ContractFunctionArgs, ContractFunctionName } from "viem";
+import { getAccount, getTransactionCount, simulateContract, writeContract, type Config } from "@wagmi/core";
+import { encodeFunctionData, type Abi, type ContractFunctionArgs, type ContractFunctionName } from "viem";
 import type { Signer } from "../../application/ports/signer";
 import type { WriteOptions } from "../../application/ports/stakingGateway";
 import type { Address } from "../../domain/address";
 import { WalletChangedError } from "../../domain/errors/walletChangedError";
 import type { TransactionHash } from "../../domain/transactionHash";
+import type { SentTransactionLog } from "./SentTransactionLog";
 import { toChainDomainError } from "./toChainDomainError";
 
 export interface ContractCall<
@@ -24,7 +25,10 @@ export interface ContractCall<
  * and the write names the account and chain so that wagmi and viem refuse any other.
  */
 export class PinnedContractWriter {
-  constructor(private readonly config: Config) {}
+  constructor(
+    private readonly config: Config,
+    private readonly sent: SentTransactionLog,
+  ) {}
 
   async write<TAbi extends Abi, TName extends ContractFunctionName<TAbi, "nonpayable" | "payable">>(
     signer: Signer,
@@ -33,14 +37,32 @@ export class PinnedContractWriter {
   ): Promise<TransactionHash> {
     try {
       this.assertWalletOn(signer);
-      const { request } = await simulateContract(this.config, {
-        ...call,
-        account: signer.account,
-        chainId: signer.chainId,
-        ...(options.checkAtBlock === undefined ? {} : { blockNumber: options.checkAtBlock }),
-      } as never);
+      const [{ request }, likelyNonce] = await Promise.all([
+        simulateContract(this.config, {
+          ...call,
+          account: signer.account,
+          chainId: signer.chainId,
+          ...(options.checkAtBlock === undefined ? {} : { blockNumber: options.checkAtBlock }),
+        } as never),
+        getTransactionCount(this.config, {
+          address: signer.account,
+          chainId: signer.chainId,
+          blockTag: "pending",
+        }),
+      ]);
       this.assertWalletOn(signer);
-      return await writeContract(this.config, request as never);
+      const hash = await writeContract(this.config, request as never);
+      this.sent.note(hash, {
+        from: signer.account,
+        to: call.address,
+        input: encodeFunctionData({
+          abi: call.abi,
+          functionName: call.functionName,
+          args: call.args,
+        } as never),
+        likelyNonce,
+      });
+      return hash;
     } catch (error) {
       throw toChainDomainError(error);
     }

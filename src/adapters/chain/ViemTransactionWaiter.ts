@@ -16,6 +16,7 @@ import type {
 import { toAddress } from "../../domain/address";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { TransactionHash } from "../../domain/transactionHash";
+import type { SentTransactionLog } from "./SentTransactionLog";
 import { toChainDomainError } from "./toChainDomainError";
 
 /** Five minutes, the spec's default wait for a response; a longer wait leaves the record pending. */
@@ -26,8 +27,8 @@ export const RECEIPT_TIMEOUT_MS = 5 * 60 * 1000;
  * the user waits on a transaction.
  */
 export const RECEIPT_POLL_MS = 250;
-/** Tries (with a growing pause) for the chain to know a transaction the wallet just sent. */
-const SEEN_TRIES = 4;
+/** Tries (with a growing pause: 0.5 s, 1 s) for the chain to know a transaction the wallet just sent. */
+const SEEN_TRIES = 3;
 
 const REASONS: Record<ViemReplacementReason, ReplacementReason> = {
   repriced: "sped-up",
@@ -53,7 +54,10 @@ function outcomeOf(receipt: TransactionReceipt): TransactionOutcome {
  * receipt, or found replaced when its nonce was used by another transaction meanwhile.
  */
 export class ViemTransactionWaiter implements TransactionWaiter {
-  constructor(private readonly config: Config) {}
+  constructor(
+    private readonly config: Config,
+    private readonly sent?: SentTransactionLog,
+  ) {}
 
   async waitForOutcome(
     hash: TransactionHash,
@@ -65,6 +69,8 @@ export class ViemTransactionWaiter implements TransactionWaiter {
       if (!client) throw new WrongChainError({ actualChainId: chainId });
 
       let identity = options.known;
+      // The nonce is a guess (the sender's next one) when the node never showed the transaction.
+      let guessedNonce = false;
       if (identity) {
         // Settled while nobody watched?
         const receipt = await client.getTransactionReceipt({ hash }).catch(notFound);
@@ -87,10 +93,18 @@ export class ViemTransactionWaiter implements TransactionWaiter {
             replaced: { originalHash: hash, reason: "replaced" },
           };
         }
+      } else {
+        // Sent by this page but never seen by the node (replaced at once, or not propagated yet):
+        // watch the sender's likely nonce for the same call (sped up) or a cancel.
+        const call = this.sent?.get(hash);
+        if (call) {
+          identity = { from: call.from, to: call.to, input: call.input, nonce: call.likelyNonce, value: 0n };
+          guessedNonce = true;
+        }
       }
 
       let reason: ReplacementReason | undefined;
-      const receipt = await client.waitForTransactionReceipt({
+      let receipt = await client.waitForTransactionReceipt({
         hash,
         pollingInterval: RECEIPT_POLL_MS,
         timeout: RECEIPT_TIMEOUT_MS,
@@ -99,6 +113,16 @@ export class ViemTransactionWaiter implements TransactionWaiter {
           reason = REASONS[replacement.reason];
         },
       });
+      if (guessedNonce && reason === "replaced") {
+        // Another transaction of the sender's took the guessed nonce: no evidence about this one.
+        reason = undefined;
+        receipt = await client.waitForTransactionReceipt({
+          hash,
+          pollingInterval: RECEIPT_POLL_MS,
+          timeout: RECEIPT_TIMEOUT_MS,
+          checkReplacement: false,
+        });
+      }
       const mined = outcomeOf(receipt);
       if (reason === undefined) return mined;
       const replaced = { originalHash: hash, reason };
@@ -124,6 +148,7 @@ export class ViemTransactionWaiter implements TransactionWaiter {
           nonce: transaction.nonce,
           to: transaction.to ? toAddress(transaction.to) : null,
           input: transaction.input,
+          value: transaction.value,
         };
       }
     }

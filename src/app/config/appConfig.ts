@@ -83,13 +83,13 @@ export class ConfigError extends Error {
   }
 }
 
-/** Finds `deployments/<chainId>.json` among the files Vite bundled, keyed by their path. */
+/** Finds `<chainId>.json` among the deployment files Vite bundled, keyed by their path. */
 function pickDeployment(
   chainId: number,
   files: Record<string, unknown>,
   problems: string[],
 ): Deployment | undefined {
-  const entry = Object.entries(files).find(([path]) => path.endsWith(`/deployments/${chainId}.json`));
+  const entry = Object.entries(files).find(([path]) => path.endsWith(`/${chainId}.json`));
   const source = `deployments/${chainId}.json`;
   if (!entry) {
     problems.push(`${source}: missing (deploy the contracts first: npm start does it for the local chain)`);

@@ -2,8 +2,9 @@ import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
 import { ConfigError, parseAppConfig, type AppConfig } from "./appConfig";
 import { parseLaunchCatalogue } from "./parseLaunchCatalogue";
 
-// Vite inlines these JSON files at build time; the parsers validate them.
-const deploymentFiles: Record<string, unknown> = import.meta.glob("../../../deployments/*.json", {
+// Vite inlines these JSON files at build time; the parsers validate them. "@poo-deployments" is the
+// repo's deployments/ folder unless POO_DEPLOYMENTS_DIR names another (vite.config.ts).
+const deploymentFiles: Record<string, unknown> = import.meta.glob("@poo-deployments/*.json", {
   eager: true,
   import: "default",
 });

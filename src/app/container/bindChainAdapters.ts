@@ -5,6 +5,7 @@ import { MulticallAccountSnapshotSource } from "../../adapters/chain/MulticallAc
 import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
 import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { PinnedContractWriter } from "../../adapters/chain/PinnedContractWriter";
+import { SentTransactionLog } from "../../adapters/chain/SentTransactionLog";
 import { ViemTransactionWaiter } from "../../adapters/chain/ViemTransactionWaiter";
 import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
 import { toAddress } from "../../domain/address";
@@ -27,10 +28,11 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
     ]),
   );
   const contracts = new ChainContracts(wagmiConfig, byChain);
-  const writer = new PinnedContractWriter(wagmiConfig);
+  const sent = new SentTransactionLog();
+  const writer = new PinnedContractWriter(wagmiConfig, sent);
   container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, writer, contracts));
   container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(writer, contracts));
-  container.bind(TOKENS.transactionWaiter).toConstantValue(new ViemTransactionWaiter(wagmiConfig));
+  container.bind(TOKENS.transactionWaiter).toConstantValue(new ViemTransactionWaiter(wagmiConfig, sent));
   container
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));

@@ -10,6 +10,7 @@ import {
 import { fallback, http, type Chain, type Transport } from "viem";
 import { createConfig, type Config } from "wagmi";
 import type { AppConfig } from "../config/appConfig";
+import { skipWhileDown } from "../../adapters/chain/skipWhileDown";
 import { buildChain } from "./buildChains";
 import { localTestWallet } from "./localTestWallet";
 
@@ -33,12 +34,14 @@ export function createWagmiConfig(config: AppConfig, warn: (message: string) => 
   const chains = config.chains.map(buildChain) as [Chain, ...Chain[]];
   const transports: Record<number, Transport> = {};
   for (const settings of config.chains) {
-    // Several URLs (provider + public fallback) go through viem's fallback transport, in order.
+    // Several URLs (provider + public fallback) go through viem's fallback transport, in order; an
+    // RPC that failed to answer is skipped for a minute, so a dead provider costs one failure, not
+    // one per read.
     const [single] = settings.rpcUrls;
     transports[settings.id] =
       settings.rpcUrls.length === 1 && single
         ? http(single, { batch: true })
-        : fallback(settings.rpcUrls.map((url) => http(url, { batch: true })));
+        : fallback(settings.rpcUrls.map((url) => skipWhileDown(http(url, { batch: true }))));
   }
   const connectors = connectorsForWallets(walletGroups(config, warn), {
     appName: config.appName,

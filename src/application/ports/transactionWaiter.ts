@@ -5,9 +5,10 @@ import type { TransactionHash } from "../../domain/transactionHash";
 export interface TransactionIdentity {
   readonly from: Address;
   readonly nonce: number;
-  /** Recipient and calldata: with them, a sped-up replacement is told from a different transaction. */
+  /** Recipient, calldata and value: with them, a sped-up replacement is told from a different transaction. */
   readonly to?: Address | null;
   readonly input?: `0x${string}`;
+  readonly value?: bigint;
 }
 
 /** Why the wallet put another transaction in the sent one's place (same sender, same nonce). */

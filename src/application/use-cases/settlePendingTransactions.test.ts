@@ -49,6 +49,7 @@ describe("SettlePendingTransactions", () => {
     expect(transactions.waits[0]?.options?.known).toEqual({
       from: key.account,
       nonce: 7,
+      value: 0n,
       to: `0x${"12".repeat(20)}`,
       input: "0x095ea7b3",
     });

@@ -41,6 +41,8 @@ export class SettlePendingTransactions {
             : {
                 from: key.account,
                 nonce: record.nonce,
+                // The app's transactions carry no ETH.
+                value: 0n,
                 ...(record.to ? { to: toAddress(record.to) } : {}),
                 ...(record.input ? { input: record.input as `0x${string}` } : {}),
               };

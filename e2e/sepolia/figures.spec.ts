@@ -1,0 +1,76 @@
+import { parseEther } from "viem";
+import { referenceStakingAbi } from "../../src/adapters/chain/abis.generated";
+import { formatTokenAmount } from "../../src/domain/displayFormat";
+import { expect, test } from "../fixtures/sepolia";
+import {
+  figureValue,
+  myStakePanel,
+  pooAmount,
+  readChainFigures,
+  stakeFromTest,
+  unstakeButton,
+  waitForFiguresLoaded,
+} from "../support/stakePage";
+
+test.describe("Sepolia mode: the spec's contract interface, read through the fallback RPC", () => {
+  test("connects on chain 11155111 and shows exactly the chain's figures, every read via the fallback", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+    fallbackRpc,
+  }) => {
+    expect(stack.deployment.chainId).toBe(11155111);
+    const account = stack.accounts[1]!;
+    await wallet.switchAccount(1);
+    await stakeFromTest(chain, stack, account, parseEther("150"));
+
+    fallbackRpc.reset();
+    await page.goto("/");
+    expect(await connectWallet(page)).toBe(account);
+    await waitForFiguresLoaded(page);
+    // The primary RPC is a closed port: the figures came through the fallback, in one eth_call each.
+    expect(fallbackRpc.methods).toContain("eth_call");
+
+    // Freeze the chain, then the panel must show exactly what the contracts answer at its head.
+    await chain.setBlockTime(0);
+    await chain.mine();
+    const onChain = await readChainFigures(chain, stack, account);
+    expect(onChain.rewards).toBeGreaterThan(0n);
+    await expect(figureValue(page, "Your Rewards")).toHaveText(formatTokenAmount(onChain.rewards));
+    await expect(figureValue(page, "CRAP balance")).toHaveText(
+      `${formatTokenAmount(onChain.crapBalance)} CRAP`,
+    );
+    await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
+    await expect(pooAmount(page, "Available")).toHaveAttribute("title", "999,850.0000 POO");
+
+    // Without the optional reads (no reward rate) the rewards do not count up between reads.
+    const shown = await figureValue(page, "Your Rewards").innerText();
+    await page.waitForTimeout(2_500);
+    await expect(figureValue(page, "Your Rewards")).toHaveText(shown);
+
+    // The unlock moment comes from the interface alone: stakedTime + MIN_STAKE_DURATION.
+    const stakedTime = await chain.publicClient.readContract({
+      address: stack.contracts.staking,
+      abi: referenceStakingAbi,
+      functionName: "stakedTime",
+      args: [account],
+    });
+    const unlocksAtMs = Number(stakedTime + BigInt(stack.deployment.minStakeDuration!)) * 1000;
+    const expectedWhen = await page.evaluate((ms) => {
+      const shownAt = new Date(Math.ceil(ms / 60_000) * 60_000);
+      return new Intl.DateTimeFormat(undefined, {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(shownAt);
+    }, unlocksAtMs);
+    await expect(myStakePanel(page).getByText(/^Unstaking possible from /)).toContainText(
+      `Unstaking possible from ${expectedWhen}`,
+    );
+    await expect(unstakeButton(page)).toBeDisabled();
+  });
+});
