@@ -1,6 +1,18 @@
 // `npm start`: the whole local stack in one process. Ctrl-C or SIGTERM stops everything.
+//   npm start -- --reference   deploys ReferenceStaking (the spec's interface only) instead of Staking
+//   npm start -- --sepolia     a Sepolia look-alike: chain id 11155111, a block every 12 s, the app
+//                              built for Sepolia reading through its fallback RPC (implies --reference)
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
 import { startLocalStack, HARDHAT_TEST_KEYS } from "./lib/local-stack";
+
+const { values: flags } = parseArgs({
+  options: { reference: { type: "boolean", default: false }, sepolia: { type: "boolean", default: false } },
+  strict: true,
+});
 
 const startedAt = performance.now();
 const env = (name: string, fallback: number): number => {
@@ -18,6 +30,14 @@ const stack = await startLocalStack({
   apiPort: env("API_PORT", 8787),
   webPort: env("WEB_PORT", 5173),
   web: "dev",
+  ...(flags.reference || flags.sepolia ? { stakingContract: "ReferenceStaking" as const } : {}),
+  ...(flags.sepolia
+    ? {
+        sepolia: { blockTimeMs: 12_000 },
+        // Never over a real deployments/11155111.json.
+        deploymentsDir: path.join(mkdtempSync(path.join(tmpdir(), "poo-sepolia-sim-")), "deployments"),
+      }
+    : {}),
 }).catch((error: unknown) => {
   console.error("\nThe local stack could not start:", error instanceof Error ? error.message : error);
   process.exit(1);
@@ -27,12 +47,13 @@ const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 console.log(`
 POO Finance local stack ready in ${seconds} s
   Web app   ${stack.webUrl}
-  Chain     ${stack.chainUrl}  (chain id 31337)
+  Chain     ${stack.chainUrl}  (chain id ${stack.deployment.chainId}${flags.sepolia ? ", a block every 12 s" : ""})
+  Staking   ${flags.reference || flags.sepolia ? "ReferenceStaking (the spec's interface only)" : "Staking"}
   API       ${stack.apiUrl ?? "(not started)"}
 
 How to connect:
   - No browser wallet? Open the web app, press "Connect Wallet" and pick "Local test wallet".
-  - MetaMask: add network "POO Local", RPC ${stack.chainUrl}, chain id 31337, symbol ETH, then import
+  - MetaMask: add network "POO Local", RPC ${stack.chainUrl}, chain id ${stack.deployment.chainId}, symbol ETH, then import
     a Hardhat test key (public, for local use only), e.g. account #0:
     ${HARDHAT_TEST_KEYS[0]}
   The first five Hardhat accounts hold 1,000,000 POO each.

@@ -174,6 +174,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (sepolia) {
         process.env.VITE_CHAINS = "sepolia";
         process.env.VITE_SEPOLIA_RPC_URL = UNREACHABLE_RPC_URL;
+        // Its node holds the accounts: "Local test wallet" works here too (never on the real Sepolia).
+        if (web === "dev") process.env.VITE_LOCAL_TEST_WALLET = "true";
         process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.fallbackRpcUrl
           ? await sepolia.fallbackRpcUrl(chainUrl)
           : chainUrl;

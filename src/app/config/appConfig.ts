@@ -24,6 +24,11 @@ export interface AppConfig {
   appName: string;
   chains: [ChainSettings, ...ChainSettings[]];
   walletConnectProjectId: string | undefined;
+  /**
+   * List "Local test wallet" (the node's unlocked accounts): always with the local chain; with a
+   * Sepolia look-alike run by `npm start -- --sepolia` (VITE_LOCAL_TEST_WALLET=true); never on Sepolia.
+   */
+  localTestWallet: boolean;
   apiBaseUrl: string;
   storagePrefix: string;
 }
@@ -69,6 +74,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   VITE_API_BASE_URL: z.string().trim().min(1).default("/api"),
+  VITE_LOCAL_TEST_WALLET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v === "true"),
   VITE_STORAGE_PREFIX: z
     .string()
     .trim()
@@ -161,6 +171,7 @@ export function parseAppConfig(
     appName: e.VITE_APP_NAME,
     chains: [first, ...rest],
     walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
+    localTestWallet: e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local"),
     apiBaseUrl: e.VITE_API_BASE_URL.replace(/\/$/, ""),
     storagePrefix: e.VITE_STORAGE_PREFIX,
   };

@@ -19,7 +19,7 @@ export const MISSING_PROJECT_ID_WARNING =
 
 /** Wallets that need a WalletConnect project id are only listed when one is configured. */
 export function walletGroups(config: AppConfig, warn: (message: string) => void): WalletList {
-  const hasLocal = config.chains.some((c) => c.key === "local");
+  const hasLocal = config.localTestWallet;
   const popular = config.walletConnectProjectId
     ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet]
     : [injectedWallet, coinbaseWallet, safeWallet];

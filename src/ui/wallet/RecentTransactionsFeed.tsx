@@ -22,15 +22,11 @@ export function RecentTransactionsFeed(): null {
     const seen = announced.current.get(key);
     const batch = transactionsToAnnounce(records, seen);
     const next = seen ?? new Set<string>();
-    for (const record of records) next.add(record.hash.toLowerCase());
+    // Only settled records are handed over (see transactionsToAnnounce): a pending one is not
+    // marked, so it is handed over once it settles.
+    for (const record of records) if (record.status !== "pending") next.add(record.hash.toLowerCase());
     announced.current.set(key, next);
-    for (const record of batch) {
-      addRecentTransaction({
-        hash: record.hash,
-        description: record.description,
-        ...(record.confirmations === undefined ? {} : { confirmations: record.confirmations }),
-      });
-    }
+    for (const transaction of batch) addRecentTransaction(transaction);
   }, [records, address, chainId, addRecentTransaction]);
 
   return null;

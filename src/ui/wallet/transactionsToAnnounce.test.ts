@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { TransactionRecord } from "../../domain/transactionRecord";
 import { transactionsToAnnounce } from "./transactionsToAnnounce";
 
-const record = (n: number): TransactionRecord => ({
-  hash: `0x${n.toString(16).padStart(64, "0")}`,
+const hash = (n: number): `0x${string}` => `0x${n.toString(16).padStart(64, "0")}`;
+const record = (n: number, status: TransactionRecord["status"] = "confirmed"): TransactionRecord => ({
+  hash: hash(n),
   description: `Stake ${n} POO`,
-  status: "confirmed",
+  status,
 });
 // Newest first, like ListTransactions.
 const records = [record(5), record(4), record(3), record(2), record(1)];
@@ -23,7 +24,22 @@ describe("transactionsToAnnounce", () => {
     const announced = new Set(records.map((r) => r.hash.toLowerCase()));
     const approve: TransactionRecord = { ...record(7), hash: `0x${record(7).hash.slice(2).toUpperCase()}` };
     const stake = record(8);
-    expect(transactionsToAnnounce([stake, approve, ...records], announced)).toEqual([approve, stake]);
+    expect(transactionsToAnnounce([stake, approve, ...records], announced).map((r) => r.hash)).toEqual([
+      approve.hash,
+      stake.hash,
+    ]);
     expect(transactionsToAnnounce(records, announced)).toEqual([]);
+  });
+
+  it("never a pending record (RainbowKit would follow a cancel and call it confirmed), nor one replaced unseen", () => {
+    const list = [record(9, "pending"), record(8, "replaced"), record(7, "failed")];
+    expect(transactionsToAnnounce(list, new Set())).toEqual([{ hash: hash(7), description: "Stake 7 POO" }]);
+  });
+
+  it("a cancelled record goes under the cancel's hash and says it was cancelled", () => {
+    const cancelled: TransactionRecord = { ...record(6, "cancelled"), replacedHash: hash(60) };
+    expect(transactionsToAnnounce([cancelled], new Set())).toEqual([
+      { hash: hash(6), description: "Stake 6 POO (cancelled in your wallet)" },
+    ]);
   });
 });
