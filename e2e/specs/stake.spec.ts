@@ -16,6 +16,7 @@ import {
   readChainFigures,
   stakeButton,
   stakeDialog,
+  stakeFromTest,
   submitStake,
   successDialog,
   tokens,
@@ -114,6 +115,47 @@ test.describe("staking POO from the My Stake panel", () => {
     expect(tokens((await readChainFigures(chain, stack, account)).rewards)).toBeGreaterThanOrEqual(36);
     await expectRewardsMatchChain(page, chain, stack, account);
     expect(parseShownAmount(await figureValue(page, "Your Rewards").innerText())).toBeGreaterThanOrEqual(36);
+  });
+
+  test("before Enter, the dialog says until when the stake is locked, and that adding to a stake restarts the lock", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    const account = stack.accounts[0]!;
+    const expectedLock = async (): Promise<string> => {
+      // The chain's "now" plus MIN_STAKE_DURATION (a day), rounded up to the minute, in the browser's locale.
+      const nowMs = Math.max(Date.now(), Number(await chain.latestTimestamp()) * 1000);
+      return page.evaluate((ms) => {
+        const shown = new Date(Math.ceil(ms / 60_000) * 60_000);
+        return new Intl.DateTimeFormat(undefined, {
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+        }).format(shown);
+      }, nowMs + 86_400_000);
+    };
+    await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    await stakeButton(page).click();
+    const first = stakeDialog(page).getByText(/^Staking locks your POO\. Unstaking possible from /);
+    await expect(first).toContainText(`Unstaking possible from ${await expectedLock()}`);
+    await expect(enterButton(page)).toHaveAttribute("aria-describedby", /.+/);
+    await stakeDialog(page).getByRole("button", { name: "Cancel" }).click();
+
+    await stakeFromTest(chain, stack, account, STAKE);
+    await expect(pooAmount(page, "Staked")).toHaveText("150 POO", { timeout: 10_000 });
+    await stakeButton(page).click();
+    await expect(
+      stakeDialog(page).getByText(
+        /^Adding to your stake restarts its lock for all your staked POO\. Unstaking possible from /,
+      ),
+    ).toContainText(`Unstaking possible from ${await expectedLock()}`);
+    expect(await wallet.sentTransactions()).toEqual([]);
   });
 
   test("with enough allowance already granted, sends only the stake", async ({
