@@ -1,12 +1,11 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { FixedWindowRateLimiter } from "./adapters/FixedWindowRateLimiter";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
-import { socketClientIp } from "./http/clientIp";
 import { jsonError } from "./http/jsonError";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
+import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
@@ -16,6 +15,7 @@ import type { NonceStore } from "./ports/NonceStore";
 import type { PriceSource } from "./ports/PriceSource";
 import type { RateLimiter } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
+import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
@@ -36,14 +36,17 @@ export type ApiDeps = {
   registrableLaunchIds: readonly string[];
   priceSource: PriceSource;
   nonceStore: NonceStore;
+  sessionStore: SessionStore;
+  rateLimiter: RateLimiter;
   signatureVerifier: SignatureVerifier;
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
   logger: Logger;
+  /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
+  clientAddress: (c: Context) => string;
   now?: () => number;
-  clientIp?: (c: Context) => string;
-  rateLimiters?: Partial<{ nonce: RateLimiter; verify: RateLimiter; application: RateLimiter }>;
+  rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
 };
 
@@ -54,8 +57,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const session: SessionCookieSettings = {
     secret: deps.sessionSecret,
     allowedChainIds: deps.allowedChainIds,
+    store: deps.sessionStore,
     now,
   };
+  const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
+  const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
   const getPooPrice = new GetPooPrice({ source: deps.priceSource, logger, now });
 
   const app = new Hono<ApiEnv>();
@@ -84,9 +90,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       }),
       session,
       allowedOrigins: deps.allowedOrigins,
-      nonceLimiter: deps.rateLimiters?.nonce ?? new FixedWindowRateLimiter(20, 60_000),
-      verifyLimiter: deps.rateLimiters?.verify ?? new FixedWindowRateLimiter(10, 60_000),
-      clientIp: deps.clientIp ?? socketClientIp,
+      ...limits,
     }),
   );
   app.route(
@@ -107,7 +111,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       }),
       registrableLaunchIds: deps.registrableLaunchIds,
       requireSession: requireSession(session),
-      applicationLimiter: deps.rateLimiters?.application ?? new FixedWindowRateLimiter(10, 60 * 60_000),
+      ...limits,
       now,
     }),
   );
