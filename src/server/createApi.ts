@@ -12,6 +12,7 @@ import type { BalanceReader } from "./ports/BalanceReader";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
+import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { PriceSource } from "./ports/PriceSource";
 import type { RateLimiter } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
@@ -19,6 +20,7 @@ import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
 import { RegisterForLaunch } from "./use-cases/RegisterForLaunch";
@@ -42,6 +44,8 @@ export type ApiDeps = {
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
+  /** Every fetched POO price is recorded here and served as the chart's history. */
+  priceHistoryStore: PriceHistoryStore;
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
@@ -62,7 +66,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   };
   const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
   const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
-  const getPooPrice = new GetPooPrice({ source: deps.priceSource, logger, now });
+  const getPooPrice = new GetPooPrice({
+    source: deps.priceSource,
+    logger,
+    now,
+    history: deps.priceHistoryStore,
+  });
+  const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
   const app = new Hono<ApiEnv>();
   app.use(apiSecureHeaders());
@@ -75,7 +85,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  app.route("/api/price", priceRoutes(getPooPrice));
+  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
   app.route(
     "/api/auth",
     authRoutes({

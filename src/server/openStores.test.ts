@@ -241,6 +241,34 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
     });
   });
 
+  describe("price history", () => {
+    const point = (minutes: number, usd: number, sample = false, source = "coinmarketcap") => ({
+      at: new Date(NOW + minutes * 60_000),
+      usd,
+      source,
+      sample,
+    });
+
+    it("keeps points in time order with their source and sample flag, once per source and time", async () => {
+      const [a, b] = [await open(), await open()];
+      expect(await a.priceHistoryStore.firstPointAt()).toBeUndefined();
+      await a.priceHistoryStore.recordMany([
+        point(-120, 0.0039, true, "sample"),
+        point(-60, 0.004, true, "sample"),
+      ]);
+      await a.priceHistoryStore.record(point(10, 0.0042));
+      await b.priceHistoryStore.record(point(5, 0.0041));
+      await b.priceHistoryStore.record(point(10, 0.0099)); // same source and time from the other instance
+      expect(
+        await b.priceHistoryStore.range(new Date(NOW - 60 * 60_000), new Date(NOW + 10 * 60_000)),
+      ).toEqual([point(-60, 0.004, true, "sample"), point(5, 0.0041), point(10, 0.0042)]);
+      expect(
+        await a.priceHistoryStore.range(new Date(NOW + 11 * 60_000), new Date(NOW + 20 * 60_000)),
+      ).toEqual([]);
+      expect(await a.priceHistoryStore.firstPointAt()).toEqual(new Date(NOW - 120 * 60_000));
+    });
+  });
+
   describe("launch applications", () => {
     it("are stored once per id", async () => {
       const { applicationStore } = await open();

@@ -1,16 +1,19 @@
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
+import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore";
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
 import { PostgresRegistrationStore } from "./adapters/PostgresRegistrationStore";
 import { PostgresSessionStore } from "./adapters/PostgresSessionStore";
 import { SqliteNonceStore } from "./adapters/SqliteNonceStore";
+import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
+import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { RateLimiter } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
 import type { SessionStore } from "./ports/SessionStore";
@@ -23,6 +26,7 @@ export type Stores = {
   rateLimiter: RateLimiter;
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
+  priceHistoryStore: PriceHistoryStore;
   close(): Promise<void>;
 };
 
@@ -46,6 +50,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       rateLimiter: new PostgresRateLimiter(pool),
       registrationStore: registrations,
       applicationStore: registrations,
+      priceHistoryStore: new PostgresPriceHistoryStore(pool),
       close: () => (closing ??= pool.end()),
     };
   }
@@ -58,6 +63,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
     rateLimiter: new SqliteRateLimiter(db),
     registrationStore: registrations,
     applicationStore: registrations,
+    priceHistoryStore: new SqlitePriceHistoryStore(db),
     close: async () => {
       if (db.isOpen) db.close();
     },

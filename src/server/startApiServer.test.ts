@@ -134,6 +134,21 @@ describe("startApiServer", () => {
     await stores.close();
   });
 
+  it("seeds sample prices once when asked (the local stack), and serves them marked as sample", async () => {
+    const first = await start({ seedSamplePriceHistory: true });
+    const body = (await (await fetch(`${first.url}/api/price/poo/history?period=3M`)).json()) as {
+      points: unknown[];
+      sample: boolean;
+    };
+    expect(body.sample).toBe(true);
+    expect(body.points.length).toBeGreaterThan(100);
+    await first.close();
+    await start({ seedSamplePriceHistory: true });
+    const stores = await openStores({ url: undefined, path: config.databasePath }, memoryLogger());
+    expect(await stores.priceHistoryStore.range(new Date(0), new Date())).toHaveLength(2160);
+    await stores.close();
+  });
+
   it("rejects when the port is taken, and closing twice is harmless", async () => {
     const server = await start();
     const port = Number(new URL(server.url).port);

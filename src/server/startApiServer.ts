@@ -11,6 +11,7 @@ import type { ServerConfig } from "./config/ServerConfig";
 import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { openStores } from "./openStores";
+import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
@@ -48,6 +49,19 @@ export async function startApiServer(
   );
 
   const priceSource = overrides.priceSource ?? choosePriceSource(config, { fetch: overrides.fetch, now });
+  if (config.seedSamplePriceHistory) {
+    try {
+      const seeded = await new SeedSamplePriceHistory({
+        store: stores.priceHistoryStore,
+        now,
+        endUsd: config.devPooPriceUsd,
+      }).execute();
+      if (seeded > 0) logger.info("Seeded the POO price history with sample data", { points: seeded });
+    } catch (error) {
+      await stores.close();
+      throw error;
+    }
+  }
 
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
@@ -64,6 +78,7 @@ export async function startApiServer(
       new ViemBalanceReader(clientFor, new FileDeploymentSource(config.deploymentsDir)),
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
+    priceHistoryStore: stores.priceHistoryStore,
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),

@@ -32,9 +32,9 @@ describe("PostgreSQL migrations", () => {
     await expect(
       migratePostgres(pool, [
         ...POSTGRES_MIGRATIONS,
-        { version: 2, name: "broken", sql: "CREATE TABLE x (); SELEC 1" },
+        { version: POSTGRES_MIGRATIONS.length + 1, name: "broken", sql: "CREATE TABLE x (); SELEC 1" },
       ]),
-    ).rejects.toThrow("Migration 2 (broken) failed.");
+    ).rejects.toThrow(`Migration ${POSTGRES_MIGRATIONS.length + 1} (broken) failed.`);
     const tables = await pool.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'x'");
     expect(tables.rowCount).toBe(0);
 

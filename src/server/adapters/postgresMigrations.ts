@@ -62,6 +62,20 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX rate_limit_windows_by_expiry ON rate_limit_windows (expires_at_ms);
     `,
   },
+  {
+    version: 2,
+    name: "POO price history",
+    sql: `
+      CREATE TABLE price_points (
+        source text             NOT NULL,
+        at     timestamptz      NOT NULL,
+        usd    double precision NOT NULL CHECK (usd > 0),
+        sample boolean          NOT NULL,
+        PRIMARY KEY (source, at)
+      );
+      CREATE INDEX price_points_by_time ON price_points (at);
+    `,
+  },
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */

@@ -70,6 +70,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE launch_registrations ADD COLUMN checked_at TEXT;
     `,
   },
+  {
+    version: 3,
+    name: "POO price history",
+    sql: `
+      CREATE TABLE price_points (
+        source TEXT    NOT NULL,
+        at_ms  INTEGER NOT NULL,
+        usd    REAL    NOT NULL CHECK (usd > 0),
+        sample INTEGER NOT NULL CHECK (sample IN (0, 1)),
+        PRIMARY KEY (source, at_ms)
+      ) STRICT;
+      CREATE INDEX price_points_by_time ON price_points (at_ms);
+    `,
+  },
 ];
 
 /** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */

@@ -21,5 +21,7 @@ export type ServerConfig = {
   databasePoolSize: number;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For entries are believed; empty: none. */
   trustedProxies: string[];
+  /** Seed three months of sample prices into an empty history (the local stack; never production). */
+  seedSamplePriceHistory: boolean;
   registrableLaunchIds: string[];
 };

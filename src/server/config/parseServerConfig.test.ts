@@ -31,6 +31,7 @@ describe("parseServerConfig", () => {
       databaseUrl: undefined,
       databasePoolSize: 10,
       trustedProxies: ["127.0.0.1", "::1"],
+      seedSamplePriceHistory: false,
       registrableLaunchIds: ["crap"],
     });
     expect(warnings.join("\n")).toMatch(/SESSION_SECRET is not set/);
@@ -89,6 +90,7 @@ describe("parseServerConfig", () => {
       DATABASE_URL: "mysql://root:hunter2@db/poo",
       DATABASE_POOL_SIZE: "0",
       TRUSTED_PROXIES: "10.0.0.0/33,proxy.internal",
+      SEED_SAMPLE_PRICE_HISTORY: "maybe",
       REGISTRABLE_LAUNCH_IDS: "CRAP",
     });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual([
@@ -103,6 +105,7 @@ describe("parseServerConfig", () => {
       "DATABASE_URL",
       "DATABASE_POOL_SIZE",
       "TRUSTED_PROXIES",
+      "SEED_SAMPLE_PRICE_HISTORY",
       "REGISTRABLE_LAUNCH_IDS",
       "CHAIN_RPC_URL_31337",
     ]);
@@ -119,10 +122,13 @@ describe("parseServerConfig", () => {
   });
 
   it("refuses to start in production half-configured, naming each missing variable", () => {
-    expect(problemsOf({ NODE_ENV: "production", DEV_POO_PRICE_USD: "0.0042" })).toEqual([
+    expect(
+      problemsOf({ NODE_ENV: "production", DEV_POO_PRICE_USD: "0.0042", SEED_SAMPLE_PRICE_HISTORY: "true" }),
+    ).toEqual([
       "SESSION_SECRET: required when NODE_ENV is production",
       "CMC_API_KEY: required when NODE_ENV is production (eligibility must not be decided on a made-up price)",
       "DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)",
+      "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
       'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
     ]);
     const complete = {

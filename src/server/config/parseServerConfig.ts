@@ -155,6 +155,10 @@ const variables = {
     .max(100, "must be a whole number from 1 to 100")
     .default(10),
   TRUSTED_PROXIES: proxyList.optional(),
+  SEED_SAMPLE_PRICE_HISTORY: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .transform((value) => value === "true" || value === "1")
+    .default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
 };
 
@@ -221,6 +225,11 @@ export function parseServerConfig(
     if (emptyAsUndefined(env.DEV_POO_PRICE_USD) !== undefined) {
       problems.push("DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)");
     }
+    if (values.SEED_SAMPLE_PRICE_HISTORY) {
+      problems.push(
+        "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
+      );
+    }
     if (env.TRUSTED_PROXIES === undefined || env.TRUSTED_PROXIES.trim() === "") {
       problems.push(
         'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
@@ -252,6 +261,7 @@ export function parseServerConfig(
       databaseUrl: values.DATABASE_URL,
       databasePoolSize: values.DATABASE_POOL_SIZE,
       trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
+      seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
     },
     warnings,

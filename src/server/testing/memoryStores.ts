@@ -1,5 +1,6 @@
 import { openSqliteDatabase } from "../adapters/openSqliteDatabase";
 import { SqliteNonceStore } from "../adapters/SqliteNonceStore";
+import { SqlitePriceHistoryStore } from "../adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "../adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "../adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "../adapters/SqliteSessionStore";
@@ -16,6 +17,7 @@ export function memoryStores(): Stores {
     rateLimiter: new SqliteRateLimiter(db),
     registrationStore: registrations,
     applicationStore: registrations,
+    priceHistoryStore: new SqlitePriceHistoryStore(db),
     close: async () => db.close(),
   };
 }
