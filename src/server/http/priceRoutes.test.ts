@@ -166,9 +166,9 @@ describe("GET /api/price/poo/history", () => {
 
   it("serves only the period's points, at most 180, oldest first, each bucket's last price", async () => {
     const api = createTestApi();
-    // One point every 15 minutes for 100 days (a 5-minute cache records three times as many).
-    const points = Array.from({ length: (100 * DAY) / 900_000 }, (_, i) => ({
-      at: new Date(api.clock.now - i * 900_000),
+    // One point an hour for 100 days: 2,400 points, far more than a chart needs.
+    const points = Array.from({ length: (100 * DAY) / 3_600_000 }, (_, i) => ({
+      at: new Date(api.clock.now - i * 3_600_000),
       usd: 0.004 + (i % 7) * 0.0001,
       source: "coinmarketcap",
       sample: false,
