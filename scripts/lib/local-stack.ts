@@ -217,6 +217,8 @@ async function startApi(
     SIWE_ALLOWED_ORIGINS: process.env.SIWE_ALLOWED_ORIGINS ?? webOrigins.join(","),
     SIWE_ALLOWED_CHAIN_IDS: process.env.SIWE_ALLOWED_CHAIN_IDS ?? String(chainId),
     DATABASE_PATH: process.env.DATABASE_PATH ?? path.join(rootDir, "data", "poo.sqlite"),
+    // A fresh stack's price chart shows three months of data marked as sample.
+    SEED_SAMPLE_PRICE_HISTORY: process.env.SEED_SAMPLE_PRICE_HISTORY ?? "true",
   });
   for (const warning of warnings) log(`API warning: ${warning}`);
   mkdirSync(path.join(rootDir, "data"), { recursive: true });

@@ -1,24 +1,26 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { FixedWindowRateLimiter } from "./adapters/FixedWindowRateLimiter";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
-import { socketClientIp } from "./http/clientIp";
 import { jsonError } from "./http/jsonError";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
+import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
+import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { PriceSource } from "./ports/PriceSource";
 import type { RateLimiter } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
+import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
 import { RegisterForLaunch } from "./use-cases/RegisterForLaunch";
@@ -36,14 +38,19 @@ export type ApiDeps = {
   registrableLaunchIds: readonly string[];
   priceSource: PriceSource;
   nonceStore: NonceStore;
+  sessionStore: SessionStore;
+  rateLimiter: RateLimiter;
   signatureVerifier: SignatureVerifier;
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
+  /** Every fetched POO price is recorded here and served as the chart's history. */
+  priceHistoryStore: PriceHistoryStore;
   logger: Logger;
+  /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
+  clientAddress: (c: Context) => string;
   now?: () => number;
-  clientIp?: (c: Context) => string;
-  rateLimiters?: Partial<{ nonce: RateLimiter; verify: RateLimiter; application: RateLimiter }>;
+  rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
 };
 
@@ -54,9 +61,18 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const session: SessionCookieSettings = {
     secret: deps.sessionSecret,
     allowedChainIds: deps.allowedChainIds,
+    store: deps.sessionStore,
     now,
   };
-  const getPooPrice = new GetPooPrice({ source: deps.priceSource, logger, now });
+  const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
+  const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
+  const getPooPrice = new GetPooPrice({
+    source: deps.priceSource,
+    logger,
+    now,
+    history: deps.priceHistoryStore,
+  });
+  const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
   const app = new Hono<ApiEnv>();
   app.use(apiSecureHeaders());
@@ -69,7 +85,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  app.route("/api/price", priceRoutes(getPooPrice));
+  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
   app.route(
     "/api/auth",
     authRoutes({
@@ -84,9 +100,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       }),
       session,
       allowedOrigins: deps.allowedOrigins,
-      nonceLimiter: deps.rateLimiters?.nonce ?? new FixedWindowRateLimiter(20, 60_000),
-      verifyLimiter: deps.rateLimiters?.verify ?? new FixedWindowRateLimiter(10, 60_000),
-      clientIp: deps.clientIp ?? socketClientIp,
+      ...limits,
     }),
   );
   app.route(
@@ -107,7 +121,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       }),
       registrableLaunchIds: deps.registrableLaunchIds,
       requireSession: requireSession(session),
-      applicationLimiter: deps.rateLimiters?.application ?? new FixedWindowRateLimiter(10, 60 * 60_000),
+      ...limits,
       now,
     }),
   );

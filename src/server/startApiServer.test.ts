@@ -5,13 +5,14 @@ import { parseEther } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { parseServerConfig } from "./config/parseServerConfig";
 import type { ServerConfig } from "./config/ServerConfig";
+import { openStores } from "./openStores";
 import { startApiServer, type RunningApiServer } from "./startApiServer";
 import { alice, bob } from "./testing/hardhatAccounts";
 import { FakeBalanceReader } from "./testing/FakeBalanceReader";
 import { memoryLogger } from "./testing/memoryLogger";
+import { STORE_ENGINES } from "./testing/storeEngines";
 
 const SITE = "http://127.0.0.1:5173";
 
@@ -125,9 +126,27 @@ describe("startApiServer", () => {
     });
     await second.close();
 
-    const store = SqliteRegistrationStore.open(config.databasePath);
-    expect(await store.findById(id)).toMatchObject({ tokenSymbol: "PILE", submittedBy: alice.address });
-    store.close();
+    const stores = await openStores({ url: undefined, path: config.databasePath }, memoryLogger());
+    expect(await stores.applicationStore.findById(id)).toMatchObject({
+      tokenSymbol: "PILE",
+      submittedBy: alice.address,
+    });
+    await stores.close();
+  });
+
+  it("seeds sample prices once when asked (the local stack), and serves them marked as sample", async () => {
+    const first = await start({ seedSamplePriceHistory: true });
+    const body = (await (await fetch(`${first.url}/api/price/poo/history?period=3M`)).json()) as {
+      points: unknown[];
+      sample: boolean;
+    };
+    expect(body.sample).toBe(true);
+    expect(body.points.length).toBeGreaterThan(100);
+    await first.close();
+    await start({ seedSamplePriceHistory: true });
+    const stores = await openStores({ url: undefined, path: config.databasePath }, memoryLogger());
+    expect(await stores.priceHistoryStore.range(new Date(0), new Date())).toHaveLength(2160);
+    await stores.close();
   });
 
   it("rejects when the port is taken, and closing twice is harmless", async () => {
@@ -136,5 +155,86 @@ describe("startApiServer", () => {
     await expect(start({ port })).rejects.toThrow(/EADDRINUSE/);
     await server.close();
     await server.close();
+  });
+});
+
+// Two instances behind a load balancer: whatever one knows, the other must know.
+describe.each(STORE_ENGINES)("two API instances on one $name database", (engine) => {
+  const running: RunningApiServer[] = [];
+  let remove: () => void = () => undefined;
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+    remove();
+  });
+
+  async function startTwo(): Promise<[RunningApiServer, RunningApiServer]> {
+    const database = await engine.newDatabase();
+    remove = database.remove;
+    const { config } = parseServerConfig({
+      NODE_ENV: "test",
+      API_PORT: "0",
+      SESSION_SECRET: "two-instances-secret-two-instances-secret",
+      DATABASE_PATH: database.settings.path,
+      DATABASE_URL: database.settings.url,
+    });
+    const balances = new FakeBalanceReader().set(31337, alice.address, parseEther("30000"));
+    const start = () => startApiServer(config, { balanceReader: balances, logger: memoryLogger() });
+    const servers = await Promise.all([start(), start()]);
+    running.push(...servers);
+    return servers;
+  }
+
+  it("verifies on B a nonce issued by A, once; sign-out on A refuses the cookie on B", async () => {
+    const [a, b] = await startTwo();
+    const { nonce } = (await (await fetch(`${a.url}/api/auth/nonce`)).json()) as { nonce: string };
+    const message = createSiweMessage({
+      address: alice.address,
+      chainId: 31337,
+      domain: "127.0.0.1:5173",
+      nonce,
+      uri: SITE,
+      version: "1",
+      issuedAt: new Date(),
+    });
+    const verify = (server: RunningApiServer) =>
+      fetch(`${server.url}/api/auth/verify`, {
+        method: "POST",
+        headers: { origin: SITE, "content-type": "application/json" },
+        body: JSON.stringify({ message, signature: signature }),
+      });
+    const signature = await alice.signMessage({ message });
+    const onB = await verify(b);
+    expect(onB.status).toBe(200);
+    const replayOnA = await verify(a);
+    expect({ status: replayOnA.status, body: await replayOnA.json() }).toEqual({
+      status: 401,
+      body: { error: "Sign-in nonce has already been used." },
+    });
+    const cookie = (onB.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+
+    expect((await register(a, cookie, "0.5")).status).toBe(201);
+    const readOnB = await fetch(`${b.url}/api/launches/crap/registration`, { headers: { cookie } });
+    expect(await readOnB.json()).toMatchObject({ amountEth: "0.5", standing: "eligible" });
+
+    const logout = await fetch(`${a.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { origin: SITE, cookie },
+    });
+    expect(logout.status).toBe(204);
+    expect((await fetch(`${b.url}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+    expect((await register(b, cookie, "1")).status).toBe(401);
+  });
+
+  it("shares rate limits: a client gets 20 nonces a minute in all, not 20 per instance", async () => {
+    const [a, b] = await startTwo();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const response = await fetch(`${(i % 2 ? a : b).url}/api/auth/nonce`, {
+        headers: { "x-forwarded-for": "203.0.113.50" },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

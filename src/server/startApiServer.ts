@@ -1,17 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Context } from "hono";
-import { CoinMarketCapPriceSource } from "./adapters/CoinMarketCapPriceSource";
 import { ConsoleLogger } from "./adapters/ConsoleLogger";
-import { DevPriceSource } from "./adapters/DevPriceSource";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
-import { InMemoryNonceStore } from "./adapters/InMemoryNonceStore";
 import { PublicClientPool } from "./adapters/PublicClientPool";
-import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
 import { ViemSignatureVerifier } from "./adapters/ViemSignatureVerifier";
+import { choosePriceSource } from "./choosePriceSource";
 import type { ServerConfig } from "./config/ServerConfig";
 import { createApi } from "./createApi";
+import { clientAddressResolver } from "./http/clientAddress";
+import { openStores } from "./openStores";
+import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
@@ -31,7 +31,7 @@ export type ApiServerOverrides = {
   signatureVerifier?: SignatureVerifier;
   logger?: Logger;
   now?: () => number;
-  clientIp?: (c: Context) => string;
+  clientAddress?: (c: Context) => string;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -43,13 +43,25 @@ export async function startApiServer(
   const now = overrides.now ?? Date.now;
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
-  const store = SqliteRegistrationStore.open(config.databasePath);
+  const stores = await openStores(
+    { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },
+    logger,
+  );
 
-  const priceSource =
-    overrides.priceSource ??
-    (config.cmcApiKey === undefined
-      ? new DevPriceSource(config.devPooPriceUsd, now)
-      : new CoinMarketCapPriceSource({ apiKey: config.cmcApiKey, fetch: overrides.fetch }));
+  const priceSource = overrides.priceSource ?? choosePriceSource(config, { fetch: overrides.fetch, now });
+  if (config.seedSamplePriceHistory) {
+    try {
+      const seeded = await new SeedSamplePriceHistory({
+        store: stores.priceHistoryStore,
+        now,
+        endUsd: config.devPooPriceUsd,
+      }).execute();
+      if (seeded > 0) logger.info("Seeded the POO price history with sample data", { points: seeded });
+    } catch (error) {
+      await stores.close();
+      throw error;
+    }
+  }
 
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
@@ -57,16 +69,19 @@ export async function startApiServer(
     sessionSecret: config.sessionSecret,
     registrableLaunchIds: config.registrableLaunchIds,
     priceSource,
-    nonceStore: new InMemoryNonceStore(),
+    nonceStore: stores.nonceStore,
+    sessionStore: stores.sessionStore,
+    rateLimiter: stores.rateLimiter,
     signatureVerifier: overrides.signatureVerifier ?? new ViemSignatureVerifier(clientFor),
     balanceReader:
       overrides.balanceReader ??
       new ViemBalanceReader(clientFor, new FileDeploymentSource(config.deploymentsDir)),
-    registrationStore: store,
-    applicationStore: store,
+    registrationStore: stores.registrationStore,
+    applicationStore: stores.applicationStore,
+    priceHistoryStore: stores.priceHistoryStore,
     logger,
     now,
-    clientIp: overrides.clientIp,
+    clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
   });
 
   try {
@@ -84,16 +99,17 @@ export async function startApiServer(
       close: () =>
         (closing ??= new Promise<void>((resolve, reject) => {
           server.close((error) => {
-            store.close();
-            if (error) reject(error);
-            else resolve();
+            stores.close().then(
+              () => (error ? reject(error) : resolve()),
+              (closeError: unknown) => reject(error ?? closeError),
+            );
           });
           // Keep-alive connections would otherwise hold close() open until they time out.
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         })),
     };
   } catch (error) {
-    store.close();
+    await stores.close();
     throw error;
   }
 }

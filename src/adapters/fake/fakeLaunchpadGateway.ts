@@ -63,6 +63,8 @@ export class FakeLaunchpadGateway implements LaunchpadGateway {
       amountWei,
       createdAt: existing?.createdAt ?? at,
       updatedAt: at,
+      standing: "eligible",
+      lastCheck: null,
     };
     this.registrations.set(this.key(launchId, account), registration);
     return { registration, created: existing === undefined };

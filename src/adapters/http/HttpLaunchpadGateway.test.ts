@@ -14,6 +14,13 @@ const registrationBody = {
   amountWei: "500000000000000000",
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:05:00.000Z",
+  standing: "eligible",
+  lastCheck: {
+    pooBalanceWei: "30000000000000000000000",
+    blockNumber: "1234",
+    priceUsd: 0.0042,
+    checkedAt: "2026-01-01T00:05:00.000Z",
+  },
 };
 const application = {
   projectName: "Moon Rocket",
@@ -56,6 +63,12 @@ describe("HttpLaunchpadGateway.register", () => {
       amountWei: E18 / 2n,
       createdAt: new Date("2026-01-01T00:00:00.000Z"),
       updatedAt: new Date("2026-01-01T00:05:00.000Z"),
+      standing: "eligible",
+      lastCheck: {
+        pooBalanceWei: 30_000n * E18,
+        blockNumber: 1234n,
+        checkedAt: new Date("2026-01-01T00:05:00.000Z"),
+      },
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("/api/launches/crap/registration");
@@ -159,6 +172,24 @@ describe("HttpLaunchpadGateway.getRegistration", () => {
     await expect(gateway.getRegistration("crap")).resolves.toMatchObject({ amountWei: E18 / 2n });
     expect(calls[0]?.init?.method).toBe("GET");
     expect(calls[0]?.init?.body).toBeUndefined();
+  });
+
+  it("reads a registration below the threshold after a re-check, and one with no recorded check", async () => {
+    const below = { ...registrationBody, standing: "below-threshold" };
+    await expect(
+      gatewayAnswering(() => json(200, below)).gateway.getRegistration("crap"),
+    ).resolves.toMatchObject({
+      standing: "below-threshold",
+      lastCheck: { blockNumber: 1234n },
+    });
+    const unchecked = { ...registrationBody, lastCheck: null };
+    await expect(
+      gatewayAnswering(() => json(200, unchecked)).gateway.getRegistration("crap"),
+    ).resolves.toMatchObject({ standing: "eligible", lastCheck: null });
+    const unknown = { ...registrationBody, standing: "maybe" };
+    await expect(
+      gatewayAnswering(() => json(200, unknown)).gateway.getRegistration("crap"),
+    ).rejects.toBeInstanceOf(UnknownError);
   });
 
   it("reads 404 as no registration", async () => {

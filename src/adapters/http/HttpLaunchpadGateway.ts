@@ -21,6 +21,20 @@ const registrationSchema = z.object({
     .transform((digits) => BigInt(digits)),
   createdAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
   updatedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+  standing: z.enum(["eligible", "below-threshold"]),
+  lastCheck: z
+    .object({
+      pooBalanceWei: z
+        .string()
+        .regex(/^\d{1,78}$/)
+        .transform((digits) => BigInt(digits)),
+      blockNumber: z
+        .string()
+        .regex(/^\d{1,78}$/)
+        .transform((digits) => BigInt(digits)),
+      checkedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+    })
+    .nullable(),
 });
 const applicationReceiptSchema = z.object({ id: z.string().min(1) });
 const errorSchema = z.object({ error: z.string().min(1) });

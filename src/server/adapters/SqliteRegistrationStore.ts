@@ -1,68 +1,108 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { getAddress } from "viem";
 import type { LaunchApplication, LaunchApplicationStore } from "../ports/LaunchApplicationStore";
-import type { Registration, RegistrationKey, RegistrationStore } from "../ports/RegistrationStore";
-import { migrate } from "./sqliteMigrations";
+import type {
+  EligibilityCheck,
+  RecheckResult,
+  Registration,
+  RegistrationKey,
+  RegistrationStanding,
+  RegistrationStore,
+} from "../ports/RegistrationStore";
+import { sqliteRows, type SqliteRow } from "./sqliteRows";
 
-type Row = Record<string, SQLOutputValue>;
+const KEY = "launch_id = ? AND chain_id = ? AND address = ?";
 
-/**
- * Registrations and launch applications in one SQLite file (node:sqlite). All SQL stays in this
- * adapter so a PostgreSQL one can implement the same ports.
- */
+/** Registrations and launch applications in SQLite (node:sqlite). */
 export class SqliteRegistrationStore implements RegistrationStore, LaunchApplicationStore {
-  private constructor(private readonly db: DatabaseSync) {}
-
-  /** Opens (creating the folder and file if needed) and migrates; ":memory:" for throwaway stores. */
-  static open(path: string): SqliteRegistrationStore {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new DatabaseSync(path);
-    try {
-      if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
-      // FULL: a committed registration survives power loss, not only a process restart.
-      db.exec("PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON");
-      migrate(db);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    return new SqliteRegistrationStore(db);
-  }
+  constructor(private readonly db: DatabaseSync) {}
 
   async upsert(
-    input: RegistrationKey & { amountWei: bigint; at: Date },
+    input: RegistrationKey & { amountWei: bigint; at: Date; check: EligibilityCheck },
   ): Promise<{ registration: Registration; created: boolean }> {
     const at = input.at.toISOString();
     const key = [input.launchId, input.chainId, input.address] as const;
-    // node:sqlite is synchronous, so nothing else runs between these statements.
-    const existing = this.db
-      .prepare("SELECT 1 FROM launch_registrations WHERE launch_id = ? AND chain_id = ? AND address = ?")
-      .get(...key);
-    if (existing) {
-      this.db
+    const { check } = input;
+    // IMMEDIATE takes the write lock first, so another process cannot slip in between the read
+    // (which tells created from changed) and the write.
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const existing = this.db.prepare(`SELECT 1 FROM launch_registrations WHERE ${KEY}`).get(...key);
+      const row = this.db
         .prepare(
-          "UPDATE launch_registrations SET amount_wei = ?, updated_at = ? WHERE launch_id = ? AND chain_id = ? AND address = ?",
+          `INSERT INTO launch_registrations (launch_id, chain_id, address, amount_wei, created_at, updated_at,
+             standing, poo_balance_wei, checked_block, checked_price_usd, checked_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'eligible', ?, ?, ?, ?)
+           ON CONFLICT (launch_id, chain_id, address) DO UPDATE SET
+             amount_wei = excluded.amount_wei, updated_at = excluded.updated_at, standing = 'eligible',
+             poo_balance_wei = excluded.poo_balance_wei, checked_block = excluded.checked_block,
+             checked_price_usd = excluded.checked_price_usd, checked_at = excluded.checked_at
+           RETURNING *`,
         )
-        .run(input.amountWei.toString(), at, ...key);
-    } else {
-      this.db
-        .prepare(
-          "INSERT INTO launch_registrations (launch_id, chain_id, address, amount_wei, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(...key, input.amountWei.toString(), at, at);
+        .get(
+          ...key,
+          input.amountWei.toString(),
+          at,
+          at,
+          check.pooBalanceWei.toString(),
+          check.blockNumber.toString(),
+          check.priceUsd,
+          check.checkedAt.toISOString(),
+        );
+      this.db.exec("COMMIT");
+      if (!row) throw new Error("Registration upsert returned no row.");
+      return { registration: toRegistration(row), created: !existing };
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
     }
-    const registration = await this.find(input);
-    if (!registration) throw new Error("Registration vanished right after it was written.");
-    return { registration, created: !existing };
   }
 
   async find(key: RegistrationKey): Promise<Registration | undefined> {
     const row = this.db
-      .prepare("SELECT * FROM launch_registrations WHERE launch_id = ? AND chain_id = ? AND address = ?")
+      .prepare(`SELECT * FROM launch_registrations WHERE ${KEY}`)
       .get(key.launchId, key.chainId, key.address);
     return row ? toRegistration(row) : undefined;
+  }
+
+  async listForLaunch(launchId: string, chainId: number): Promise<Registration[]> {
+    return this.db
+      .prepare("SELECT * FROM launch_registrations WHERE launch_id = ? AND chain_id = ? ORDER BY address")
+      .all(launchId, chainId)
+      .map(toRegistration);
+  }
+
+  async chainsOfLaunch(launchId: string): Promise<number[]> {
+    return this.db
+      .prepare("SELECT DISTINCT chain_id FROM launch_registrations WHERE launch_id = ? ORDER BY chain_id")
+      .all(launchId)
+      .map((row) => sqliteRows.integer(row, "chain_id"));
+  }
+
+  async recordRechecks(launchId: string, chainId: number, results: readonly RecheckResult[]): Promise<void> {
+    const update = this.db.prepare(
+      `UPDATE launch_registrations SET standing = ?, poo_balance_wei = ?, checked_block = ?,
+         checked_price_usd = ?, checked_at = ? WHERE ${KEY}`,
+    );
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const { address, standing, check } of results) {
+        update.run(
+          standing,
+          check.pooBalanceWei.toString(),
+          check.blockNumber.toString(),
+          check.priceUsd,
+          check.checkedAt.toISOString(),
+          launchId,
+          chainId,
+          address,
+        );
+      }
+      this.db.exec("COMMIT");
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
   }
 
   async insert(application: LaunchApplication): Promise<void> {
@@ -89,26 +129,14 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
     const row = this.db.prepare("SELECT * FROM launch_applications WHERE id = ?").get(id);
     return row ? toApplication(row) : undefined;
   }
-
-  close(): void {
-    if (this.db.isOpen) this.db.close();
-  }
 }
 
-function text(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== "string") throw new Error(`Column ${column} is not text.`);
-  return value;
-}
-
-function integer(row: Row, column: string): number {
-  const value = row[column];
-  if (typeof value !== "number" && typeof value !== "bigint")
-    throw new Error(`Column ${column} is not an integer.`);
-  return Number(value);
-}
-
-function toRegistration(row: Row): Registration {
+function toRegistration(row: SqliteRow): Registration {
+  const { text, optionalText, integer, optionalReal } = sqliteRows;
+  const balance = optionalText(row, "poo_balance_wei");
+  const block = optionalText(row, "checked_block");
+  const price = optionalReal(row, "checked_price_usd");
+  const checkedAt = optionalText(row, "checked_at");
   return {
     launchId: text(row, "launch_id"),
     chainId: integer(row, "chain_id"),
@@ -116,10 +144,21 @@ function toRegistration(row: Row): Registration {
     amountWei: BigInt(text(row, "amount_wei")),
     createdAt: new Date(text(row, "created_at")),
     updatedAt: new Date(text(row, "updated_at")),
+    standing: text(row, "standing") as RegistrationStanding,
+    lastCheck:
+      balance !== undefined && block !== undefined && price !== undefined && checkedAt !== undefined
+        ? {
+            pooBalanceWei: BigInt(balance),
+            blockNumber: BigInt(block),
+            priceUsd: price,
+            checkedAt: new Date(checkedAt),
+          }
+        : undefined,
   };
 }
 
-function toApplication(row: Row): LaunchApplication {
+function toApplication(row: SqliteRow): LaunchApplication {
+  const { text, integer } = sqliteRows;
   return {
     id: text(row, "id"),
     projectName: text(row, "project_name"),

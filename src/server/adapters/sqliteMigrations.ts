@@ -33,6 +33,57 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX launch_applications_by_submitter ON launch_applications (submitted_by, created_at);
     `,
   },
+  {
+    version: 2,
+    name: "shared nonces, sessions and rate limits; eligibility checks on registrations",
+    sql: `
+      CREATE TABLE auth_nonces (
+        nonce         TEXT    NOT NULL PRIMARY KEY,
+        expires_at_ms INTEGER NOT NULL,
+        used_at_ms    INTEGER
+      ) STRICT;
+      CREATE INDEX auth_nonces_by_expiry ON auth_nonces (expires_at_ms);
+
+      CREATE TABLE auth_sessions (
+        id            TEXT    NOT NULL PRIMARY KEY,
+        address       TEXT    NOT NULL,
+        chain_id      INTEGER NOT NULL,
+        created_at_ms INTEGER NOT NULL,
+        expires_at_ms INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX auth_sessions_by_expiry ON auth_sessions (expires_at_ms);
+
+      CREATE TABLE rate_limit_windows (
+        key             TEXT    NOT NULL PRIMARY KEY,
+        window_start_ms INTEGER NOT NULL,
+        expires_at_ms   INTEGER NOT NULL,
+        hits            INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX rate_limit_windows_by_expiry ON rate_limit_windows (expires_at_ms);
+
+      -- Rows from before version 2 passed the check when written but kept no figures: eligible, no check.
+      ALTER TABLE launch_registrations ADD COLUMN standing TEXT NOT NULL DEFAULT 'eligible'
+        CHECK (standing IN ('eligible', 'below-threshold'));
+      ALTER TABLE launch_registrations ADD COLUMN poo_balance_wei TEXT;
+      ALTER TABLE launch_registrations ADD COLUMN checked_block TEXT;
+      ALTER TABLE launch_registrations ADD COLUMN checked_price_usd REAL;
+      ALTER TABLE launch_registrations ADD COLUMN checked_at TEXT;
+    `,
+  },
+  {
+    version: 3,
+    name: "POO price history",
+    sql: `
+      CREATE TABLE price_points (
+        source TEXT    NOT NULL,
+        at_ms  INTEGER NOT NULL,
+        usd    REAL    NOT NULL CHECK (usd > 0),
+        sample INTEGER NOT NULL CHECK (sample IN (0, 1)),
+        PRIMARY KEY (source, at_ms)
+      ) STRICT;
+      CREATE INDEX price_points_by_time ON price_points (at_ms);
+    `,
+  },
 ];
 
 /** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */

@@ -28,6 +28,10 @@ describe("parseServerConfig", () => {
       rpcUrls: { 31337: "http://127.0.0.1:8545", 11155111: expect.stringMatching(/^https:\/\//) },
       deploymentsDir: "deployments",
       databasePath: "data/poo.sqlite",
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      trustedProxies: ["127.0.0.1", "::1"],
+      seedSamplePriceHistory: false,
       registrableLaunchIds: ["crap"],
     });
     expect(warnings.join("\n")).toMatch(/SESSION_SECRET is not set/);
@@ -41,7 +45,6 @@ describe("parseServerConfig", () => {
       API_HOST: "localhost",
       API_PORT: "0",
       CMC_API_KEY: "abcdef01-2345-6789",
-      DEV_POO_PRICE_USD: "0.5",
       SESSION_SECRET: SECRET,
       SIWE_ALLOWED_ORIGINS: "https://poo.finance, https://app.poo.finance/",
       SIWE_ALLOWED_CHAIN_IDS: "11155111,10",
@@ -49,6 +52,9 @@ describe("parseServerConfig", () => {
       CHAIN_RPC_URL_11155111: "https://sepolia.example/v2/key",
       DEPLOYMENTS_DIR: "/srv/deployments",
       DATABASE_PATH: ":memory:",
+      DATABASE_URL: "postgres://poo:secret@db.internal:5432/poo",
+      DATABASE_POOL_SIZE: "25",
+      TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7,fd00::/8",
       REGISTRABLE_LAUNCH_IDS: "crap,poo",
     });
     expect(config).toMatchObject({
@@ -56,13 +62,15 @@ describe("parseServerConfig", () => {
       host: "localhost",
       port: 0,
       cmcApiKey: "abcdef01-2345-6789",
-      devPooPriceUsd: 0.5,
       sessionSecret: SECRET,
       allowedOrigins: ["https://poo.finance", "https://app.poo.finance"],
       allowedChainIds: [11155111, 10],
       rpcUrls: { 10: "https://optimism.example/rpc", 11155111: "https://sepolia.example/v2/key" },
       deploymentsDir: "/srv/deployments",
       databasePath: ":memory:",
+      databaseUrl: "postgres://poo:secret@db.internal:5432/poo",
+      databasePoolSize: 25,
+      trustedProxies: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"],
       registrableLaunchIds: ["crap", "poo"],
     });
     expect(warnings).toEqual([]);
@@ -79,6 +87,10 @@ describe("parseServerConfig", () => {
       SIWE_ALLOWED_CHAIN_IDS: "31337,abc",
       CHAIN_RPC_URLS: "{not json",
       CHAIN_RPC_URL_31337: "ftp://x",
+      DATABASE_URL: "mysql://root:hunter2@db/poo",
+      DATABASE_POOL_SIZE: "0",
+      TRUSTED_PROXIES: "10.0.0.0/33,proxy.internal",
+      SEED_SAMPLE_PRICE_HISTORY: "maybe",
       REGISTRABLE_LAUNCH_IDS: "CRAP",
     });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual([
@@ -90,17 +102,46 @@ describe("parseServerConfig", () => {
       "SIWE_ALLOWED_ORIGINS",
       "SIWE_ALLOWED_CHAIN_IDS",
       "CHAIN_RPC_URLS",
+      "DATABASE_URL",
+      "DATABASE_POOL_SIZE",
+      "TRUSTED_PROXIES",
+      "SEED_SAMPLE_PRICE_HISTORY",
       "REGISTRABLE_LAUNCH_IDS",
       "CHAIN_RPC_URL_31337",
     ]);
+    expect(problems).toContain(
+      'TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR (e.g. 10.0.0.0/8, 127.0.0.1, ::1), nor "none"; "proxy.internal" is not an IP address or CIDR (e.g. 10.0.0.0/8, 127.0.0.1, ::1), nor "none"',
+    );
+    // The URL holds a password: the message must not repeat it.
+    expect(problems.join("\n")).not.toContain("hunter2");
     expect(new ConfigError(problems).message).toMatch(/^Invalid API server configuration:\n {2}- NODE_ENV: /);
   });
 
   it("requires SESSION_SECRET outside development", () => {
-    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
-      "SESSION_SECRET: required when NODE_ENV is production",
-    ]);
     expect(problemsOf({ NODE_ENV: "test" })).toEqual(["SESSION_SECRET: required when NODE_ENV is test"]);
+  });
+
+  it("refuses to start in production half-configured, naming each missing variable", () => {
+    expect(
+      problemsOf({ NODE_ENV: "production", DEV_POO_PRICE_USD: "0.0042", SEED_SAMPLE_PRICE_HISTORY: "true" }),
+    ).toEqual([
+      "SESSION_SECRET: required when NODE_ENV is production",
+      "CMC_API_KEY: required when NODE_ENV is production (eligibility must not be decided on a made-up price)",
+      "DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)",
+      "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
+      'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
+    ]);
+    const complete = {
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      CMC_API_KEY: "abcdef01-2345-6789",
+      TRUSTED_PROXIES: "none",
+    };
+    expect(parseServerConfig(complete).config).toMatchObject({ trustedProxies: [], nodeEnv: "production" });
+    for (const name of ["SESSION_SECRET", "CMC_API_KEY", "TRUSTED_PROXIES"] as const) {
+      const { [name]: _left, ...missing } = complete;
+      expect(problemsOf(missing).map((problem) => problem.split(":")[0])).toEqual([name]);
+    }
   });
 
   it("requires an RPC URL for an allowed chain it has no default for", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
 import type { ServerConfig } from "./ServerConfig";
@@ -86,6 +87,36 @@ const rpcUrlMap = z.string().transform((text, ctx) => {
   return Object.fromEntries(Object.entries(result.data).map(([id, url]) => [Number(id), url]));
 });
 
+/** Addresses or CIDRs; "none" (nothing trusted: the TCP peer is the client) stands alone. */
+const proxyList = z.string().transform((text, ctx) => {
+  const entries = commaList(text);
+  if (entries.length === 1 && entries[0] === "none") return [];
+  for (const entry of entries) {
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8, 127.0.0.1, ::1), nor "none"`,
+      });
+    }
+  }
+  if (entries.length === 0)
+    ctx.addIssue({ code: "custom", message: 'must list addresses or CIDRs, or "none"' });
+  return entries;
+});
+
+const postgresUrl = z.string().refine((text) => {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+}, "must be a postgres://user:password@host:port/database URL"); // never echo it: it holds a password
+
+/** The local stack's Vite proxy and anything else on this machine. */
+const LOOPBACK_PROXIES = ["127.0.0.1", "::1"];
+
 const emptyAsUndefined = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
 
@@ -116,6 +147,18 @@ const variables = {
   CHAIN_RPC_URLS: rpcUrlMap.optional(),
   DEPLOYMENTS_DIR: z.string().min(1).default("deployments"),
   DATABASE_PATH: z.string().min(1).default("data/poo.sqlite"),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number from 1 to 100" })
+    .int("must be a whole number from 1 to 100")
+    .min(1, "must be a whole number from 1 to 100")
+    .max(100, "must be a whole number from 1 to 100")
+    .default(10),
+  TRUSTED_PROXIES: proxyList.optional(),
+  SEED_SAMPLE_PRICE_HISTORY: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .transform((value) => value === "true" || value === "1")
+    .default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
 };
 
@@ -172,6 +215,28 @@ export function parseServerConfig(
     }
   }
 
+  // Production must not start half-configured: each of these would quietly weaken it.
+  if (values.NODE_ENV === "production") {
+    if (values.CMC_API_KEY === undefined && !problems.some((problem) => problem.startsWith("CMC_API_KEY"))) {
+      problems.push(
+        "CMC_API_KEY: required when NODE_ENV is production (eligibility must not be decided on a made-up price)",
+      );
+    }
+    if (emptyAsUndefined(env.DEV_POO_PRICE_USD) !== undefined) {
+      problems.push("DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)");
+    }
+    if (values.SEED_SAMPLE_PRICE_HISTORY) {
+      problems.push(
+        "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
+      );
+    }
+    if (env.TRUSTED_PROXIES === undefined || env.TRUSTED_PROXIES.trim() === "") {
+      problems.push(
+        'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
+      );
+    }
+  }
+
   if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
 
   if (values.CMC_API_KEY === undefined) {
@@ -193,6 +258,10 @@ export function parseServerConfig(
       rpcUrls,
       deploymentsDir: values.DEPLOYMENTS_DIR,
       databasePath: values.DATABASE_PATH,
+      databaseUrl: values.DATABASE_URL,
+      databasePoolSize: values.DATABASE_POOL_SIZE,
+      trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
+      seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
     },
     warnings,

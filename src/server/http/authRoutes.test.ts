@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { FixedWindowRateLimiter } from "../adapters/FixedWindowRateLimiter";
 import type { SignatureVerifier } from "../ports/SignatureVerifier";
 import { alice, bob } from "../testing/hardhatAccounts";
 import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
@@ -25,7 +24,7 @@ describe("GET /api/auth/nonce", () => {
     expect(limited.headers.get("retry-after")).toBe("60");
     expect(await errorOf(limited)).toBe("Too many requests; retry in 60 s.");
     const otherClient = await api.request("GET", "/api/auth/nonce", undefined, {
-      headers: { "x-test-client-ip": "203.0.113.9" },
+      headers: { "x-forwarded-for": "203.0.113.9" },
     });
     expect(otherClient.status).toBe(200);
     api.clock.now += 60_000;
@@ -45,7 +44,9 @@ describe("POST /api/auth/verify", () => {
       expiresAt: new Date(api.clock.now + 24 * 3_600_000).toISOString(),
     });
     const setCookie = response.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(/^poo_session=0x[0-9a-fA-F]{40}\.31337\.\d+\.[A-Za-z0-9%+/=]+;/);
+    // An opaque random token, HMAC-signed; the session itself lives on the server.
+    expect(setCookie).toMatch(/^poo_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9%+/=]+;/);
+    expect(setCookie.toLowerCase()).not.toContain(alice.address.slice(2).toLowerCase());
     expect(setCookie).toContain("Max-Age=86400");
     expect(setCookie).toContain("Path=/api");
     expect(setCookie).toContain("HttpOnly");
@@ -305,7 +306,7 @@ describe("POST /api/auth/verify", () => {
     };
     const api = createTestApi({
       signatureVerifier: failing,
-      rateLimiters: { verify: new FixedWindowRateLimiter(100, 60_000) },
+      rateLimitPolicies: { verifyByClient: { name: "verify-ip", limit: 100, windowMs: 60_000 } },
     });
     const nonce = await api.nonce();
     const message = await api.message(alice, { nonce });
@@ -352,9 +353,9 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     const cookie = await api.signIn(alice);
     const [name, value = ""] = cookie.split("=");
     const decoded = decodeURIComponent(value);
-    const swapped = decoded.replace(alice.address, bob.address);
-    expect((await me(`${name}=${encodeURIComponent(swapped)}`)).status).toBe(401);
-    expect((await me(`${name}=${bob.address}.31337.9999999999`)).status).toBe(401);
+    const flipped = `${decoded[0] === "A" ? "B" : "A"}${decoded.slice(1)}`;
+    expect((await me(`${name}=${encodeURIComponent(flipped)}`)).status).toBe(401);
+    expect((await me(`${name}=${"A".repeat(43)}`)).status).toBe(401);
 
     expect((await me(cookie)).status).toBe(200);
     api.clock.now += 24 * 3_600_000;
@@ -368,9 +369,10 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     expect((await second.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(401);
   });
 
-  it("logout expires the cookie", async () => {
+  it("logout expires the cookie and ends the session on the server: a copied cookie stops working", async () => {
     const api = createTestApi();
     const cookie = await api.signIn(alice);
+    const other = await api.signIn(alice);
     const response = await api.request("POST", "/api/auth/logout", undefined, { cookie });
     expect(response.status).toBe(204);
     const cleared = response.headers.get("set-cookie") ?? "";
@@ -378,5 +380,24 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     expect(cleared).toContain("Max-Age=0");
     expect(cleared).toContain("Path=/api");
     expect(sessionCookieOf(response)).toBe("poo_session=");
+
+    expect((await api.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(401);
+    const register = await api.request(
+      "PUT",
+      "/api/launches/crap/registration",
+      { amountEth: "1" },
+      { cookie },
+    );
+    expect(register.status).toBe(401);
+    // Only that session ends: the same wallet's other sign-in (another device) stays.
+    expect((await api.request("GET", "/api/auth/me", undefined, { cookie: other })).status).toBe(200);
+  });
+
+  it("logout without a session answers 204 and changes nothing", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    const response = await api.request("POST", "/api/auth/logout", undefined, { cookie: "poo_session=junk" });
+    expect(response.status).toBe(204);
+    expect((await api.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(200);
   });
 });

@@ -6,13 +6,9 @@ import type { VerifySignIn } from "../use-cases/VerifySignIn";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
 import { rateLimit } from "./rateLimit";
+import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
-import {
-  clearSessionCookie,
-  readSession,
-  writeSessionCookie,
-  type SessionCookieSettings,
-} from "./sessionCookie";
+import { endSession, readSession, startSession, type SessionCookieSettings } from "./sessionCookie";
 import { isLocalOrigin, resolveSiteOrigin } from "./siteOrigin";
 
 export type AuthRoutesDeps = {
@@ -20,9 +16,9 @@ export type AuthRoutesDeps = {
   verifySignIn: VerifySignIn;
   session: SessionCookieSettings;
   allowedOrigins: readonly string[];
-  nonceLimiter: RateLimiter;
-  verifyLimiter: RateLimiter;
-  clientIp: (c: Context) => string;
+  limiter: RateLimiter;
+  policies: RateLimitPolicies;
+  clientAddress: (c: Context) => string;
 };
 
 const verifyBodySchema = z.strictObject({
@@ -34,45 +30,37 @@ const verifyBodySchema = z.strictObject({
     .transform((value) => value as `0x${string}`),
 });
 
-/** Sign-In with Ethereum: nonce, verify (sets the session cookie), me, logout. */
+/** Sign-In with Ethereum: nonce, verify (starts a server-side session), me, logout (ends it everywhere). */
 export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
   const now = deps.session.now;
+  const { limiter, policies, clientAddress } = deps;
   const secureFor = (c: Context): boolean => {
     const site = resolveSiteOrigin(c, deps.allowedOrigins);
     return site === undefined || !isLocalOrigin(site);
   };
 
   return new Hono<ApiEnv>()
-    .get(
-      "/nonce",
-      rateLimit(deps.nonceLimiter, (c) => `nonce:${deps.clientIp(c)}`, now),
-      async (c) => {
-        const { nonce, expiresAt } = await deps.issueNonce.execute();
-        return c.json({ nonce, expiresAt: expiresAt.toISOString() });
-      },
-    )
-    .post(
-      "/verify",
-      rateLimit(deps.verifyLimiter, (c) => `verify:${deps.clientIp(c)}`, now),
-      async (c) => {
-        const siteOrigin = resolveSiteOrigin(c, deps.allowedOrigins);
-        if (siteOrigin === undefined)
-          return jsonError(c, 403, "Sign-in is only accepted from the POO Finance web app.");
-        const body = await readJsonBody(c, verifyBodySchema);
-        if (!body.ok) return body.response;
+    .get("/nonce", rateLimit(limiter, policies.nonceByClient, clientAddress, now), async (c) => {
+      const { nonce, expiresAt } = await deps.issueNonce.execute();
+      return c.json({ nonce, expiresAt: expiresAt.toISOString() });
+    })
+    .post("/verify", rateLimit(limiter, policies.verifyByClient, clientAddress, now), async (c) => {
+      const siteOrigin = resolveSiteOrigin(c, deps.allowedOrigins);
+      if (siteOrigin === undefined)
+        return jsonError(c, 403, "Sign-in is only accepted from the POO Finance web app.");
+      const body = await readJsonBody(c, verifyBodySchema);
+      if (!body.ok) return body.response;
 
-        const result = await deps.verifySignIn.execute({ ...body.data, siteOrigin });
-        if (!result.ok) return jsonError(c, result.status, result.error);
+      const result = await deps.verifySignIn.execute({ ...body.data, siteOrigin });
+      if (!result.ok) return jsonError(c, result.status, result.error);
 
-        const { session } = result;
-        await writeSessionCookie(c, session, deps.session.secret, !isLocalOrigin(siteOrigin), now());
-        return c.json({
-          address: session.address,
-          chainId: session.chainId,
-          expiresAt: new Date(session.expiresAtMs).toISOString(),
-        });
-      },
-    )
+      const session = await startSession(c, deps.session, result.session, !isLocalOrigin(siteOrigin));
+      return c.json({
+        address: session.address,
+        chainId: session.chainId,
+        expiresAt: new Date(session.expiresAtMs).toISOString(),
+      });
+    })
     .get("/me", async (c) => {
       const session = await readSession(c, deps.session);
       if (!session) return jsonError(c, 401, "Not signed in.");
@@ -82,8 +70,8 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
         expiresAt: new Date(session.expiresAtMs).toISOString(),
       });
     })
-    .post("/logout", (c) => {
-      clearSessionCookie(c, secureFor(c));
+    .post("/logout", rateLimit(limiter, policies.logoutByClient, clientAddress, now), async (c) => {
+      await endSession(c, deps.session, secureFor(c));
       return c.body(null, 204);
     });
 }

@@ -21,6 +21,14 @@ describe("PUT/GET /api/launches/:launchId/registration", () => {
       amountWei: "500000000000000000",
       createdAt: firstAt,
       updatedAt: firstAt,
+      standing: "eligible",
+      // What the server checked: the balance, the block it was read at, the price it was judged at.
+      lastCheck: {
+        pooBalanceWei: "23810000000000000000000",
+        blockNumber: "100",
+        priceUsd: 0.0042,
+        checkedAt: firstAt,
+      },
     });
     expect(api.balances.reads).toEqual([{ chainId: 31337, address: alice.address }]);
 
@@ -224,7 +232,7 @@ describe("POST /api/launch-applications", () => {
     );
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ id: "0b5d2a6e-3f0e-4f43-9a55-2f1c3e7f0a01" });
-    expect(await api.store.findById("0b5d2a6e-3f0e-4f43-9a55-2f1c3e7f0a01")).toEqual({
+    expect(await api.applicationStore.findById("0b5d2a6e-3f0e-4f43-9a55-2f1c3e7f0a01")).toEqual({
       ...valid,
       contact: "@pile_team",
       id: "0b5d2a6e-3f0e-4f43-9a55-2f1c3e7f0a01",
@@ -290,7 +298,7 @@ describe("POST /api/launch-applications", () => {
       { cookie },
     );
     expect({ status: response.status, error: await errorOf(response) }).toEqual({ status: 400, error });
-    expect(await api.store.findById("never-stored")).toBeUndefined();
+    expect(await api.applicationStore.findById("never-stored")).toBeUndefined();
   });
 
   it("limits one wallet to 10 applications an hour", async () => {

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { formatEther } from "viem";
 import { z } from "zod";
 import { noControlCharacters } from "../../domain/noControlCharacters";
@@ -11,6 +11,7 @@ import type { SubmitLaunchApplication } from "../use-cases/SubmitLaunchApplicati
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
 import { rateLimit } from "./rateLimit";
+import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
 
 export type LaunchRoutesDeps = {
@@ -19,7 +20,9 @@ export type LaunchRoutesDeps = {
   submitLaunchApplication: SubmitLaunchApplication;
   registrableLaunchIds: readonly string[];
   requireSession: MiddlewareHandler<ApiEnv>;
-  applicationLimiter: RateLimiter;
+  limiter: RateLimiter;
+  policies: RateLimitPolicies;
+  clientAddress: (c: Context) => string;
   now: () => number;
 };
 
@@ -94,6 +97,15 @@ function registrationJson(registration: Registration) {
     amountWei: registration.amountWei.toString(),
     createdAt: registration.createdAt.toISOString(),
     updatedAt: registration.updatedAt.toISOString(),
+    standing: registration.standing,
+    lastCheck: registration.lastCheck
+      ? {
+          pooBalanceWei: registration.lastCheck.pooBalanceWei.toString(),
+          blockNumber: registration.lastCheck.blockNumber.toString(),
+          priceUsd: registration.lastCheck.priceUsd,
+          checkedAt: registration.lastCheck.checkedAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -107,18 +119,28 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     return next();
   };
 
+  const { limiter, policies, now, clientAddress } = deps;
+  const wallet = (c: Context<ApiEnv>) => c.var.session.address.toLowerCase();
+
   return new Hono<ApiEnv>()
-    .put("/launches/:launchId/registration", deps.requireSession, knownLaunch, async (c) => {
-      const body = await readJsonBody(c, registrationBodySchema);
-      if (!body.ok) return body.response;
-      const result = await deps.registerForLaunch.execute({
-        launchId: c.req.param("launchId"),
-        session: c.var.session,
-        amountWei: body.data.amountEth,
-      });
-      if (!result.ok) return jsonError(c, result.status, result.error);
-      return c.json(registrationJson(result.registration), result.created ? 201 : 200);
-    })
+    .put(
+      "/launches/:launchId/registration",
+      rateLimit(limiter, policies.registrationByClient, clientAddress, now),
+      deps.requireSession,
+      rateLimit(limiter, policies.registrationByWallet, wallet, now),
+      knownLaunch,
+      async (c) => {
+        const body = await readJsonBody(c, registrationBodySchema);
+        if (!body.ok) return body.response;
+        const result = await deps.registerForLaunch.execute({
+          launchId: c.req.param("launchId"),
+          session: c.var.session,
+          amountWei: body.data.amountEth,
+        });
+        if (!result.ok) return jsonError(c, result.status, result.error);
+        return c.json(registrationJson(result.registration), result.created ? 201 : 200);
+      },
+    )
     .get("/launches/:launchId/registration", deps.requireSession, knownLaunch, async (c) => {
       const result = await deps.getRegistration.execute({
         launchId: c.req.param("launchId"),
@@ -129,8 +151,9 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     })
     .post(
       "/launch-applications",
+      rateLimit(limiter, policies.applicationByClient, clientAddress, now),
       deps.requireSession,
-      rateLimit(deps.applicationLimiter, (c) => `application:${c.var.session.address}`, deps.now),
+      rateLimit(limiter, policies.applicationByWallet, wallet, now),
       async (c) => {
         const body = await readJsonBody(c, applicationBodySchema);
         if (!body.ok) return body.response;

@@ -1,6 +1,12 @@
+/** One limit: at most `limit` hits per key in each window of `windowMs`, counted under `name`. */
+export type RateLimitPolicy = { name: string; limit: number; windowMs: number };
+
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts hits per key and says whether one more is allowed now. */
+/**
+ * Counts hits per (policy, key) and says whether one more is allowed now. Backed by the database, so
+ * every API instance sees the same counts.
+ */
 export interface RateLimiter {
-  hit(key: string, nowMs: number): RateLimitDecision;
+  hit(policy: RateLimitPolicy, key: string, nowMs: number): Promise<RateLimitDecision>;
 }

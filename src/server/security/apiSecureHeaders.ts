@@ -22,8 +22,11 @@ export function apiSecureHeaders(): MiddlewareHandler {
   });
 }
 
-/** Answers carry sessions or per-user data; no shared cache may keep them. */
+/**
+ * Answers carry sessions or per-user data; no shared cache may keep them, unless a route says its
+ * answer is the same for everyone (the price history).
+ */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.header("Cache-Control", "no-store");
+  if (!c.res.headers.get("Cache-Control")?.startsWith("public")) c.header("Cache-Control", "no-store");
 };

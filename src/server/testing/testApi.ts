@@ -3,18 +3,23 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage, type CreateSiweMessageParameters } from "viem/siwe";
 import { DevPriceSource } from "../adapters/DevPriceSource";
 import { EcdsaSignatureVerifier } from "../adapters/EcdsaSignatureVerifier";
-import { InMemoryNonceStore } from "../adapters/InMemoryNonceStore";
-import { SqliteRegistrationStore } from "../adapters/SqliteRegistrationStore";
 import { createApi, type ApiDeps } from "../createApi";
+import { clientAddressResolver } from "../http/clientAddress";
+import type { Stores } from "../openStores";
 import { alice, bob, carol } from "./hardhatAccounts";
 import { FakeBalanceReader } from "./FakeBalanceReader";
 import { memoryLogger } from "./memoryLogger";
+import { memoryStores } from "./memoryStores";
 
 export const SITE = "http://127.0.0.1:5173";
 export const SITE_HOST = "127.0.0.1:5173";
 export const API = "http://127.0.0.1:8787";
 export const START = Date.parse("2025-06-02T10:00:00.000Z");
 export const SECRET = "test-session-secret-0123456789abcdef";
+/** The test's load balancer: the only trusted proxy, and the TCP peer unless a test says otherwise. */
+export const PROXY = "10.0.0.1";
+/** The client address the proxy reports unless a test sends its own X-Forwarded-For. */
+export const CLIENT = "198.51.100.1";
 
 export type RequestOptions = {
   cookie?: string;
@@ -23,19 +28,27 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+export type TestApiShared = {
+  /** Another instance's stores (two instances on one database); in-memory SQLite otherwise. */
+  stores?: Stores;
+  clock?: { now: number };
+};
+
 /**
- * The API wired with in-memory and fake adapters: a settable clock, Hardhat accounts with POO
- * balances (alice and bob eligible at the dev price, carol not), and helpers that sign in for real.
+ * The API wired with an in-memory SQLite database and fake chain adapters: a settable clock, Hardhat
+ * accounts with POO balances (alice and bob eligible at the dev price, carol not), requests that
+ * arrive through a trusted proxy (peer PROXY, X-Forwarded-For CLIENT unless the test sets one; the
+ * x-test-peer header changes the peer), and helpers that sign in for real.
  */
-export function createTestApi(overrides: Partial<ApiDeps> = {}) {
-  const clock = { now: START };
+export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiShared = {}) {
+  const clock = shared.clock ?? { now: START };
   const balances = new FakeBalanceReader()
     .set(31337, alice.address, parseEther("23810"))
     .set(31337, bob.address, parseEther("1000000"))
     .set(31337, carol.address, parseEther("23809"))
     .set(11155111, alice.address, parseEther("50000"));
-  const nonceStore = new InMemoryNonceStore();
-  const store = SqliteRegistrationStore.open(":memory:");
+  const stores = shared.stores ?? memoryStores();
+  const { nonceStore, sessionStore, registrationStore: store } = stores;
   const logger = memoryLogger();
   const app = createApi({
     allowedOrigins: [SITE, "http://localhost:5173"],
@@ -44,13 +57,16 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}) {
     registrableLaunchIds: ["crap"],
     priceSource: new DevPriceSource(0.0042, () => clock.now),
     nonceStore,
+    sessionStore,
+    rateLimiter: stores.rateLimiter,
     signatureVerifier: new EcdsaSignatureVerifier(),
     balanceReader: balances,
     registrationStore: store,
-    applicationStore: store,
+    applicationStore: stores.applicationStore,
+    priceHistoryStore: stores.priceHistoryStore,
     logger,
     now: () => clock.now,
-    clientIp: (c) => c.req.header("x-test-client-ip") ?? "198.51.100.1",
+    clientAddress: clientAddressResolver([PROXY], (c) => c.req.header("x-test-peer") ?? PROXY),
     ...overrides,
   });
 
@@ -61,6 +77,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}) {
     options: RequestOptions = {},
   ): Promise<Response> {
     const headers = new Headers(options.headers);
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", CLIENT);
     const origin = options.origin === undefined ? (method === "GET" ? null : SITE) : options.origin;
     if (origin !== null) headers.set("origin", origin);
     if (options.cookie) headers.set("cookie", options.cookie);
@@ -112,7 +129,23 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}) {
     return sessionCookieOf(response);
   }
 
-  return { app, clock, balances, nonceStore, store, logger, request, nonce, message, verify, signIn };
+  return {
+    app,
+    clock,
+    balances,
+    stores,
+    nonceStore,
+    sessionStore,
+    store,
+    applicationStore: stores.applicationStore,
+    priceHistoryStore: stores.priceHistoryStore,
+    logger,
+    request,
+    nonce,
+    message,
+    verify,
+    signIn,
+  };
 }
 
 export function sessionCookieOf(response: Response): string {

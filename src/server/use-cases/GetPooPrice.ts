@@ -1,4 +1,5 @@
 import type { Logger } from "../ports/Logger";
+import type { PriceHistoryStore } from "../ports/PriceHistoryStore";
 import type { PriceQuote, PriceSource } from "../ports/PriceSource";
 
 export type LastGoodPrice = { usd: number; updatedAt: Date; ageSeconds: number };
@@ -11,6 +12,8 @@ export type GetPooPriceDeps = {
   source: PriceSource;
   logger: Logger;
   now: () => number;
+  /** Where each fetched price is recorded (one point per fetch); none: not recorded. */
+  history?: PriceHistoryStore;
   /** How long a good price is served without asking upstream again. */
   ttlMs?: number;
   /** After a failure, upstream is left alone this long so a broken key or rate limit is not hammered. */
@@ -54,6 +57,7 @@ export class GetPooPrice {
       const quote = await this.deps.source.fetchPooUsd();
       this.cached = { quote, fetchedAtMs: this.deps.now() };
       this.failedAtMs = undefined;
+      await this.record(quote);
       return { ok: true, quote };
     } catch (error) {
       const now = this.deps.now();
@@ -62,6 +66,23 @@ export class GetPooPrice {
         reason: error instanceof Error ? error.message : String(error),
       });
       return this.unavailable(now, this.failureBackoffMs);
+    }
+  }
+
+  // A history that cannot be written must not take the price down with it.
+  private async record(quote: PriceQuote): Promise<void> {
+    if (!this.deps.history) return;
+    try {
+      await this.deps.history.record({
+        at: quote.updatedAt,
+        usd: quote.usd,
+        source: quote.source,
+        sample: false,
+      });
+    } catch (error) {
+      this.deps.logger.warn("POO price could not be recorded in the history", {
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 

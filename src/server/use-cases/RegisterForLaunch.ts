@@ -1,6 +1,6 @@
 import type { Session } from "../model/Session";
 import { isWhitelistEligible, usdValueOf } from "../model/whitelistEligibility";
-import type { BalanceReader } from "../ports/BalanceReader";
+import type { BalanceAtBlock, BalanceReader } from "../ports/BalanceReader";
 import type { Logger } from "../ports/Logger";
 import type { Registration, RegistrationStore } from "../ports/RegistrationStore";
 import { fail, type Failure } from "./Failure";
@@ -19,7 +19,8 @@ export type RegisterForLaunchDeps = {
 
 /**
  * Creates or changes the signed-in wallet's registration for a launch, after re-checking on the
- * server that it holds at least 100 USD of POO at the current price.
+ * server that it holds at least 100 USD of POO at the current price. The balance, its block and the
+ * price are recorded with the registration.
  */
 export class RegisterForLaunch {
   constructor(private readonly deps: RegisterForLaunchDeps) {}
@@ -36,7 +37,7 @@ export class RegisterForLaunch {
     if (!price.ok)
       return fail(503, "POO price is unavailable, so eligibility cannot be checked right now; please retry.");
 
-    let balance: bigint;
+    let balance: BalanceAtBlock;
     try {
       balance = await deps.balances.pooBalanceOf(chainId, address);
     } catch (error) {
@@ -47,21 +48,28 @@ export class RegisterForLaunch {
       return fail(503, "Could not read your POO balance right now; please retry.");
     }
 
-    if (!isWhitelistEligible(balance, price.quote.usd)) {
+    if (!isWhitelistEligible(balance.balanceWei, price.quote.usd)) {
       deps.logger.info("Whitelist registration refused: ineligible", {
         chainId,
         address,
-        usdValue18: usdValueOf(balance, price.quote.usd).toString(),
+        usdValue18: usdValueOf(balance.balanceWei, price.quote.usd).toString(),
       });
       return fail(403, INELIGIBLE_MESSAGE);
     }
 
+    const at = new Date(deps.now());
     const { registration, created } = await deps.store.upsert({
       launchId: input.launchId,
       chainId,
       address,
       amountWei: input.amountWei,
-      at: new Date(deps.now()),
+      at,
+      check: {
+        pooBalanceWei: balance.balanceWei,
+        blockNumber: balance.blockNumber,
+        priceUsd: price.quote.usd,
+        checkedAt: at,
+      },
     });
     return { ok: true, registration, created };
   }

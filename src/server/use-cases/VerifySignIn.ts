@@ -34,7 +34,7 @@ const NONCE_ERRORS: Record<Exclude<NonceState, "valid">, string> = {
 
 /**
  * Checks an EIP-4361 message and its signature and, when everything holds, consumes the nonce and
- * returns the session. Every refusal leaves the nonce as it was, so the user can retry.
+ * returns what the session is for (the route stores it). Every refusal leaves the nonce as it was, so the user can retry.
  */
 export class VerifySignIn {
   constructor(private readonly deps: VerifySignInDeps) {}
@@ -43,7 +43,7 @@ export class VerifySignIn {
     message,
     signature,
     siteOrigin,
-  }: VerifySignInInput): Promise<{ ok: true; session: Session } | Failure> {
+  }: VerifySignInInput): Promise<{ ok: true; session: Omit<Session, "id"> } | Failure> {
     const { deps } = this;
     const now = deps.now();
     const fields = parseSiweMessage(message);

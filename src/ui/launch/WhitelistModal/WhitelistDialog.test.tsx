@@ -103,7 +103,11 @@ describe("WhitelistDialog message step", () => {
   });
 
   it.each<[string, RegistrationView, string]>([
-    ["registered", { status: "registered", amountWei: E18 / 2n }, "You are registered with 0.5 ETH."],
+    [
+      "registered",
+      { status: "registered", amountWei: E18 / 2n, standing: "eligible", lastCheck: null },
+      "You are registered with 0.5 ETH.",
+    ],
     ["none", { status: "none" }, "You are not registered yet."],
     ["loading", { status: "loading" }, "Looking up your registration…"],
     [
@@ -114,6 +118,29 @@ describe("WhitelistDialog message step", () => {
   ])("shows the registration: %s", (_status, registration, text) => {
     const { dialog } = setup({ registration });
     expect(dialog.textContent).toContain(text);
+  });
+
+  it("shows the registration's standing at its last check: balance and block", () => {
+    const lastCheck = { pooBalanceWei: 30_000n * E18, blockNumber: 1234n, checkedAt: new Date(0) };
+    const eligible = setup({
+      registration: { status: "registered", amountWei: E18, standing: "eligible", lastCheck },
+    });
+    expect(eligible.dialog.textContent).toContain(
+      "Standing: eligible. This wallet held 30k POO at block 1234.",
+    );
+    cleanup();
+
+    const below = setup({
+      registration: {
+        status: "registered",
+        amountWei: E18,
+        standing: "below-threshold",
+        lastCheck: { ...lastCheck, pooBalanceWei: 1_000n * E18 },
+      },
+    });
+    expect(below.dialog.textContent).toContain(
+      "Standing: below the threshold. At block 1234 this wallet held 1k POO, less than 100 USD worth, so this registration does not count.",
+    );
   });
 
   it("offers to sign in to see the registration", () => {

@@ -222,12 +222,45 @@ function RegistrationMessage({
       );
     case "registered":
       return (
-        <p className={styles.registered}>
-          You are registered with <strong>{formatTokenExact(registration.amountWei)} ETH</strong>. Dismiss
-          this message to change the amount.
-        </p>
+        <div className={styles.messageBlock}>
+          <p className={styles.registered}>
+            You are registered with <strong>{formatTokenExact(registration.amountWei)} ETH</strong>. Dismiss
+            this message to change the amount.
+          </p>
+          <RegistrationStanding registration={registration} />
+        </div>
       );
   }
+}
+
+/** What the server found at its last check: the standing, the POO balance and the block it was read at. */
+function RegistrationStanding({
+  registration,
+}: {
+  registration: Extract<RegistrationView, { status: "registered" }>;
+}): ReactNode {
+  const { standing, lastCheck } = registration;
+  if (lastCheck === null) return null;
+  const balance = (
+    <span title={`${formatTokenAmount(lastCheck.pooBalanceWei)} POO`}>
+      {formatCompact(lastCheck.pooBalanceWei)} POO
+    </span>
+  );
+  const block = `block ${lastCheck.blockNumber.toString()}`;
+  if (standing === "eligible") {
+    return (
+      <p className={styles.detail}>
+        Standing: eligible. This wallet held {balance} at {block}.
+      </p>
+    );
+  }
+  return (
+    <p className={`${styles.detail} ${styles.ineligible}`} role="status">
+      Standing: below the threshold. At {block} this wallet held {balance}, less than {THRESHOLD_TEXT} worth,
+      so this registration does not count. Hold at least {THRESHOLD_TEXT} of POO and confirm your amount again
+      to be checked again.
+    </p>
+  );
 }
 
 function AmountStep(props: StepProps): ReactNode {

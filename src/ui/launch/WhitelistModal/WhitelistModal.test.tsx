@@ -5,6 +5,7 @@ import type { SignInState } from "../../../app/auth/SignInContext";
 import committed from "../../../../launchpad/launches.json";
 import { launchCatalogueSchema, type Launch } from "../../../domain/launch/launchCatalogue";
 import { LaunchpadRequestError } from "../../../domain/launch/launchpadRequestError";
+import type { WhitelistRegistration } from "../../../domain/launch/whitelistRegistration";
 import { WhitelistModal } from "./WhitelistModal";
 import { spySignInState } from "../testing/spySignInState";
 
@@ -21,7 +22,7 @@ interface MutateCallbacks {
 }
 
 let signIn: SignInState;
-let registered: { amountWei: bigint } | null;
+let registered: Pick<WhitelistRegistration, "amountWei" | "standing" | "lastCheck"> | null;
 const mutate = vi.fn<(input: { amountWei: bigint }, callbacks: MutateCallbacks) => void>();
 
 vi.mock("../../../app/auth/SignInContext", () => ({ useSignIn: () => signIn }));
@@ -81,7 +82,7 @@ describe("WhitelistModal", () => {
       "0.5 ETH",
     );
 
-    registered = { amountWei: E18 / 2n };
+    registered = { amountWei: E18 / 2n, standing: "eligible", lastCheck: null };
     act(() => mutate.mock.calls[0]?.[1].onSuccess?.({ created: true }));
     expect(screen.queryByRole("dialog", { name: "Registering for the whitelist" })).toBeNull();
     const dialog = screen.getByRole("dialog", { name: "Confirm Whitelist" });
@@ -136,7 +137,7 @@ describe("WhitelistModal", () => {
 
   it("prefills a registered amount to change it", () => {
     signIn = spySignInState({ status: "authenticated" });
-    registered = { amountWei: 3n * 10n ** 17n };
+    registered = { amountWei: 3n * 10n ** 17n, standing: "eligible", lastCheck: null };
     render(<WhitelistModal launch={crap} onClose={() => {}} />);
     expect(screen.getByRole("dialog").textContent).toContain("You are registered with 0.3 ETH.");
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));

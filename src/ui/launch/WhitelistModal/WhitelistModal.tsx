@@ -155,5 +155,6 @@ function registrationView(
   if (query.isError) return { status: "failed", message: toDomainError(query.error).shortMessage };
   if (query.data === undefined) return { status: "loading" };
   if (query.data === null) return { status: "none" };
-  return { status: "registered", amountWei: query.data.amountWei };
+  const { amountWei, standing, lastCheck } = query.data;
+  return { status: "registered", amountWei, standing, lastCheck };
 }

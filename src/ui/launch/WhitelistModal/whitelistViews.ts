@@ -1,4 +1,5 @@
 import type { WhitelistEligibility } from "../../../application/use-cases/checkWhitelistEligibility";
+import type { RegistrationCheck, RegistrationStanding } from "../../../domain/launch/whitelistRegistration";
 
 /** The dialog's two steps (spec: the eligibility message, then the amount). */
 export type WhitelistStep = "message" | "amount";
@@ -13,7 +14,13 @@ export type RegistrationView =
   | { readonly status: "signed-out" }
   | { readonly status: "loading" }
   | { readonly status: "none" }
-  | { readonly status: "registered"; readonly amountWei: bigint }
+  | {
+      readonly status: "registered";
+      readonly amountWei: bigint;
+      /** The server's judgement at its last check (registration or a launch-wide re-check). */
+      readonly standing: RegistrationStanding;
+      readonly lastCheck: RegistrationCheck | null;
+    }
   | { readonly status: "failed"; readonly message: string };
 
 export type BalanceView = bigint | "loading" | "unavailable";

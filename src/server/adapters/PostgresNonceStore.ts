@@ -1,0 +1,50 @@
+import type { Pool } from "pg";
+import type { NonceState, NonceStore } from "../ports/NonceStore";
+import { NONCE_GRACE_MS, nonceStateOf } from "./nonceStateOf";
+
+/**
+ * Sign-in nonces in PostgreSQL, shared by every instance. consume() is one conditional UPDATE, so
+ * of two instances verifying the same nonce exactly one gets "valid".
+ */
+export class PostgresNonceStore implements NonceStore {
+  private lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly pool: Pool) {}
+
+  async save(nonce: string, expiresAtMs: number, nowMs: number): Promise<void> {
+    await this.sweep(nowMs);
+    await this.pool.query("INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES ($1, $2)", [
+      nonce,
+      expiresAtMs,
+    ]);
+  }
+
+  async inspect(nonce: string, nowMs: number): Promise<NonceState> {
+    const { rows } = await this.pool.query<{ expires_at_ms: string; used_at_ms: string | null }>(
+      "SELECT expires_at_ms, used_at_ms FROM auth_nonces WHERE nonce = $1",
+      [nonce],
+    );
+    const row = rows[0];
+    return nonceStateOf(
+      row && {
+        expiresAtMs: Number(row.expires_at_ms),
+        usedAtMs: row.used_at_ms === null ? undefined : Number(row.used_at_ms),
+      },
+      nowMs,
+    );
+  }
+
+  async consume(nonce: string, nowMs: number): Promise<NonceState> {
+    const { rowCount } = await this.pool.query(
+      "UPDATE auth_nonces SET used_at_ms = $1 WHERE nonce = $2 AND used_at_ms IS NULL AND expires_at_ms > $1",
+      [nowMs, nonce],
+    );
+    return rowCount === 1 ? "valid" : this.inspect(nonce, nowMs);
+  }
+
+  private async sweep(nowMs: number): Promise<void> {
+    if (nowMs - this.lastSweepMs < 60_000) return;
+    this.lastSweepMs = nowMs;
+    await this.pool.query("DELETE FROM auth_nonces WHERE expires_at_ms <= $1", [nowMs - NONCE_GRACE_MS]);
+  }
+}

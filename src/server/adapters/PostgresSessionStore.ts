@@ -1,0 +1,44 @@
+import type { Pool } from "pg";
+import { getAddress } from "viem";
+import type { Session } from "../model/Session";
+import type { SessionStore } from "../ports/SessionStore";
+
+/** Server-side sessions in PostgreSQL: a sign-out on one instance ends the session on all. */
+export class PostgresSessionStore implements SessionStore {
+  private lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly pool: Pool) {}
+
+  async save(session: Session, createdAtMs: number): Promise<void> {
+    await this.sweep(createdAtMs);
+    await this.pool.query(
+      "INSERT INTO auth_sessions (id, address, chain_id, created_at_ms, expires_at_ms) VALUES ($1, $2, $3, $4, $5)",
+      [session.id, session.address, session.chainId, createdAtMs, session.expiresAtMs],
+    );
+  }
+
+  async find(id: string, nowMs: number): Promise<Session | undefined> {
+    const { rows } = await this.pool.query<{ address: string; chain_id: string; expires_at_ms: string }>(
+      "SELECT address, chain_id, expires_at_ms FROM auth_sessions WHERE id = $1 AND expires_at_ms > $2",
+      [id, nowMs],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id,
+      address: getAddress(row.address),
+      chainId: Number(row.chain_id),
+      expiresAtMs: Number(row.expires_at_ms),
+    };
+  }
+
+  async revoke(id: string): Promise<void> {
+    await this.pool.query("DELETE FROM auth_sessions WHERE id = $1", [id]);
+  }
+
+  private async sweep(nowMs: number): Promise<void> {
+    if (nowMs - this.lastSweepMs < 60_000) return;
+    this.lastSweepMs = nowMs;
+    await this.pool.query("DELETE FROM auth_sessions WHERE expires_at_ms <= $1", [nowMs]);
+  }
+}

@@ -1,0 +1,44 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { NonceState, NonceStore } from "../ports/NonceStore";
+import { NONCE_GRACE_MS, nonceStateOf } from "./nonceStateOf";
+import { sqliteRows } from "./sqliteRows";
+
+/** Sign-in nonces in SQLite; the conditional UPDATE lets exactly one consumer win, across processes too. */
+export class SqliteNonceStore implements NonceStore {
+  private lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  async save(nonce: string, expiresAtMs: number, nowMs: number): Promise<void> {
+    this.sweep(nowMs);
+    this.db.prepare("INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES (?, ?)").run(nonce, expiresAtMs);
+  }
+
+  async inspect(nonce: string, nowMs: number): Promise<NonceState> {
+    const row = this.db
+      .prepare("SELECT expires_at_ms, used_at_ms FROM auth_nonces WHERE nonce = ?")
+      .get(nonce);
+    return nonceStateOf(
+      row && {
+        expiresAtMs: sqliteRows.integer(row, "expires_at_ms"),
+        usedAtMs: sqliteRows.optionalInteger(row, "used_at_ms"),
+      },
+      nowMs,
+    );
+  }
+
+  async consume(nonce: string, nowMs: number): Promise<NonceState> {
+    const won = this.db
+      .prepare(
+        "UPDATE auth_nonces SET used_at_ms = ? WHERE nonce = ? AND used_at_ms IS NULL AND expires_at_ms > ? RETURNING nonce",
+      )
+      .get(nowMs, nonce, nowMs);
+    return won ? "valid" : this.inspect(nonce, nowMs);
+  }
+
+  private sweep(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < 60_000) return;
+    this.lastSweepMs = nowMs;
+    this.db.prepare("DELETE FROM auth_nonces WHERE expires_at_ms <= ?").run(nowMs - NONCE_GRACE_MS);
+  }
+}

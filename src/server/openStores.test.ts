@@ -1,0 +1,312 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseEther } from "viem";
+import { openStores, type DatabaseSettings, type Stores } from "./openStores";
+import type { RateLimitPolicy } from "./ports/RateLimiter";
+import type { EligibilityCheck } from "./ports/RegistrationStore";
+import { alice, bob, carol } from "./testing/hardhatAccounts";
+import { memoryLogger } from "./testing/memoryLogger";
+import { STORE_ENGINES } from "./testing/storeEngines";
+
+const NOW = Date.parse("2025-06-02T10:00:00.000Z");
+const check = (pooBalanceWei: bigint, blockNumber = 100n, at = new Date(NOW)): EligibilityCheck => ({
+  pooBalanceWei,
+  blockNumber,
+  priceUsd: 0.0042,
+  checkedAt: at,
+});
+
+// One suite, both engines: whatever the API relies on must hold on SQLite (one machine) and on
+// PostgreSQL (several instances). "Two instances" below are two independent openStores() on one database.
+describe.each(STORE_ENGINES)("stores on $name", (engine) => {
+  let settings: DatabaseSettings;
+  let remove: () => void;
+  const opened: Stores[] = [];
+  const open = async () => {
+    const stores = await openStores(settings, memoryLogger());
+    opened.push(stores);
+    return stores;
+  };
+
+  beforeEach(async () => {
+    ({ settings, remove } = await engine.newDatabase());
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((stores) => stores.close()));
+    remove();
+  });
+
+  describe("nonces", () => {
+    it("are valid until consumed once, then used; unknown and expired ones are reported as such", async () => {
+      const { nonceStore } = await open();
+      await nonceStore.save("abc12345", NOW + 1000, NOW);
+      expect(await nonceStore.inspect("abc12345", NOW)).toBe("valid");
+      expect(await nonceStore.consume("never000", NOW)).toBe("unknown");
+      expect(await nonceStore.consume("abc12345", NOW + 1000)).toBe("expired");
+      expect(await nonceStore.inspect("abc12345", NOW)).toBe("valid");
+      expect(await nonceStore.consume("abc12345", NOW)).toBe("valid");
+      expect(await nonceStore.consume("abc12345", NOW)).toBe("used");
+      expect(await nonceStore.inspect("abc12345", NOW)).toBe("used");
+    });
+
+    it("let exactly one of many concurrent consumers on two instances win", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.nonceStore.save("race0001", NOW + 60_000, NOW);
+      const states = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).nonceStore.consume("race0001", NOW)),
+      );
+      expect(states.filter((state) => state === "valid")).toHaveLength(1);
+      expect(states.filter((state) => state === "used")).toHaveLength(11);
+    });
+
+    it("issued by one instance are known to the other", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.nonceStore.save("shared01", NOW + 60_000, NOW);
+      expect(await b.nonceStore.consume("shared01", NOW)).toBe("valid");
+      expect(await a.nonceStore.inspect("shared01", NOW)).toBe("used");
+    });
+  });
+
+  describe("sessions", () => {
+    const session = { id: "a".repeat(64), address: alice.address, chainId: 31337, expiresAtMs: NOW + 60_000 };
+
+    it("are found until they expire or are revoked, on every instance", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.sessionStore.save(session, NOW);
+      expect(await b.sessionStore.find(session.id, NOW)).toEqual(session);
+      expect(await b.sessionStore.find(session.id, NOW + 60_000)).toBeUndefined();
+      expect(await b.sessionStore.find("b".repeat(64), NOW)).toBeUndefined();
+      await a.sessionStore.revoke(session.id);
+      expect(await b.sessionStore.find(session.id, NOW)).toBeUndefined();
+      await a.sessionStore.revoke(session.id); // twice is harmless
+    });
+  });
+
+  describe("rate limiter", () => {
+    const policy: RateLimitPolicy = { name: "test", limit: 3, windowMs: 60_000 };
+
+    it("allows `limit` hits per key and window, says when to retry, and restarts the window", async () => {
+      const { rateLimiter } = await open();
+      for (let i = 0; i < 3; i += 1)
+        expect(await rateLimiter.hit(policy, "1.2.3.4", NOW + i)).toEqual({ allowed: true });
+      expect(await rateLimiter.hit(policy, "1.2.3.4", NOW + 30_000)).toEqual({
+        allowed: false,
+        retryAfterSeconds: 30,
+      });
+      expect(await rateLimiter.hit(policy, "5.6.7.8", NOW + 30_000)).toEqual({ allowed: true });
+      expect(await rateLimiter.hit({ ...policy, name: "other" }, "1.2.3.4", NOW + 30_000)).toEqual({
+        allowed: true,
+      });
+      expect(await rateLimiter.hit(policy, "1.2.3.4", NOW + 60_000)).toEqual({ allowed: true });
+    });
+
+    it("counts concurrent hits from two instances exactly", async () => {
+      const [a, b] = [await open(), await open()];
+      const decisions = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).rateLimiter.hit(policy, "shared", NOW)),
+      );
+      expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
+    });
+  });
+
+  describe("registrations", () => {
+    const key = { launchId: "crap", chainId: 31337, address: alice.address };
+
+    it("are created, then updated keeping createdAt, with the eligibility check they passed", async () => {
+      const { registrationStore } = await open();
+      const first = await registrationStore.upsert({
+        ...key,
+        amountWei: 10n ** 16n,
+        at: new Date(NOW),
+        check: check(parseEther("30000")),
+      });
+      expect(first.created).toBe(true);
+      const later = new Date(NOW + 86_400_000);
+      const second = await registrationStore.upsert({
+        ...key,
+        amountWei: 2n * 10n ** 18n,
+        at: later,
+        check: check(parseEther("40000"), 250n, later),
+      });
+      expect(second).toEqual({
+        created: false,
+        registration: {
+          ...key,
+          amountWei: 2n * 10n ** 18n,
+          createdAt: new Date(NOW),
+          updatedAt: later,
+          standing: "eligible",
+          lastCheck: check(parseEther("40000"), 250n, later),
+        },
+      });
+      expect(await registrationStore.find(key)).toEqual(second.registration);
+      expect(await registrationStore.find({ ...key, address: bob.address })).toBeUndefined();
+      expect(await registrationStore.find({ ...key, chainId: 11155111 })).toBeUndefined();
+    });
+
+    it("written concurrently for the same key by two instances all succeed, exactly one creating", async () => {
+      const [a, b] = [await open(), await open()];
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).registrationStore.upsert({
+            ...key,
+            amountWei: BigInt(i + 1) * 10n ** 16n,
+            at: new Date(NOW + i),
+            check: check(parseEther("30000")),
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(await a.registrationStore.listForLaunch("crap", 31337)).toHaveLength(1);
+    });
+
+    it("are listed per launch and chain in address order, and re-checks are recorded in one go", async () => {
+      const { registrationStore } = await open();
+      for (const account of [carol, alice, bob]) {
+        await registrationStore.upsert({
+          ...key,
+          address: account.address,
+          amountWei: 10n ** 17n,
+          at: new Date(NOW),
+          check: check(parseEther("30000")),
+        });
+      }
+      await registrationStore.upsert({
+        ...key,
+        chainId: 11155111,
+        amountWei: 10n ** 17n,
+        at: new Date(NOW),
+        check: check(parseEther("30000")),
+      });
+      await registrationStore.upsert({
+        ...key,
+        launchId: "other",
+        amountWei: 10n ** 17n,
+        at: new Date(NOW),
+        check: check(parseEther("30000")),
+      });
+      expect(await registrationStore.chainsOfLaunch("crap")).toEqual([31337, 11155111]);
+      const listed = await registrationStore.listForLaunch("crap", 31337);
+      const sorted = [alice, bob, carol].map((account) => account.address).sort();
+      expect(listed.map((registration) => registration.address)).toEqual(sorted);
+
+      const recheckedAt = new Date(NOW + 3_600_000);
+      await registrationStore.recordRechecks("crap", 31337, [
+        { address: bob.address, standing: "below-threshold", check: check(1n, 500n, recheckedAt) },
+        {
+          address: alice.address,
+          standing: "eligible",
+          check: check(parseEther("50000"), 500n, recheckedAt),
+        },
+      ]);
+      expect(await registrationStore.find({ ...key, address: bob.address })).toMatchObject({
+        standing: "below-threshold",
+        lastCheck: check(1n, 500n, recheckedAt),
+        updatedAt: new Date(NOW),
+      });
+      expect(await registrationStore.find(key)).toMatchObject({ standing: "eligible" });
+      expect(await registrationStore.find({ ...key, address: carol.address })).toMatchObject({
+        lastCheck: check(parseEther("30000")),
+      });
+      expect(await registrationStore.find({ ...key, chainId: 11155111 })).toMatchObject({
+        standing: "eligible",
+        lastCheck: check(parseEther("30000")),
+      });
+
+      // A new registration by the wallet is checked again, so it stands eligible again.
+      await registrationStore.upsert({
+        ...key,
+        address: bob.address,
+        amountWei: 10n ** 17n,
+        at: recheckedAt,
+        check: check(parseEther("30000"), 600n, recheckedAt),
+      });
+      expect(await registrationStore.find({ ...key, address: bob.address })).toMatchObject({
+        standing: "eligible",
+      });
+    });
+
+    it("keep the full 78-digit range of amounts and balances", async () => {
+      const { registrationStore } = await open();
+      const huge = 2n ** 256n - 1n;
+      await registrationStore.upsert({
+        ...key,
+        amountWei: huge,
+        at: new Date(NOW),
+        check: check(huge, 2n ** 62n),
+      });
+      expect(await registrationStore.find(key)).toMatchObject({
+        amountWei: huge,
+        lastCheck: { pooBalanceWei: huge },
+      });
+    });
+  });
+
+  describe("price history", () => {
+    const point = (minutes: number, usd: number, sample = false, source = "coinmarketcap") => ({
+      at: new Date(NOW + minutes * 60_000),
+      usd,
+      source,
+      sample,
+    });
+
+    it("keeps points in time order with their source and sample flag, once per source and time", async () => {
+      const [a, b] = [await open(), await open()];
+      expect(await a.priceHistoryStore.firstPointAt()).toBeUndefined();
+      await a.priceHistoryStore.recordMany([
+        point(-120, 0.0039, true, "sample"),
+        point(-60, 0.004, true, "sample"),
+      ]);
+      await a.priceHistoryStore.record(point(10, 0.0042));
+      await b.priceHistoryStore.record(point(5, 0.0041));
+      await b.priceHistoryStore.record(point(10, 0.0099)); // same source and time from the other instance
+      expect(
+        await b.priceHistoryStore.range(new Date(NOW - 60 * 60_000), new Date(NOW + 10 * 60_000)),
+      ).toEqual([point(-60, 0.004, true, "sample"), point(5, 0.0041), point(10, 0.0042)]);
+      expect(
+        await a.priceHistoryStore.range(new Date(NOW + 11 * 60_000), new Date(NOW + 20 * 60_000)),
+      ).toEqual([]);
+      expect(await a.priceHistoryStore.firstPointAt()).toEqual(new Date(NOW - 120 * 60_000));
+    });
+  });
+
+  describe("launch applications", () => {
+    it("are stored once per id", async () => {
+      const { applicationStore } = await open();
+      const application = {
+        id: "4b0c2b5e-7c55-4b8e-9a55-2f1c3e7f0a01",
+        projectName: "Doge Pile",
+        tokenSymbol: "PILE",
+        website: "https://pile.example",
+        contact: "@pile",
+        description: "A pile of doge tokens for everyone.",
+        submittedBy: alice.address,
+        chainId: 31337,
+        createdAt: new Date(NOW),
+      };
+      await applicationStore.insert(application);
+      expect(await applicationStore.findById(application.id)).toEqual(application);
+      expect(await applicationStore.findById("nope")).toBeUndefined();
+      await expect(applicationStore.insert(application)).rejects.toThrow(/UNIQUE|duplicate key/);
+    });
+  });
+
+  it("migrates once, keeps data across reopening, and two instances starting together both work", async () => {
+    const [a, b] = await Promise.all([open(), open()]);
+    await a.registrationStore.upsert({
+      launchId: "crap",
+      chainId: 31337,
+      address: alice.address,
+      amountWei: 123n,
+      at: new Date(NOW),
+      check: check(1n),
+    });
+    await a.close();
+    await b.close();
+    const reopened = await open();
+    expect(
+      (await reopened.registrationStore.find({ launchId: "crap", chainId: 31337, address: alice.address }))
+        ?.amountWei,
+    ).toBe(123n);
+    expect(reopened.engine).toBe(engine.name);
+  });
+});

