@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { parseEther } from "viem";
 import { expect, test } from "../fixtures/app";
 import { accountButton, appHeader, connectButton } from "../support/connectWallet";
@@ -18,6 +19,15 @@ const RECEIVE_ERROR_MESSAGE =
 
 // The axe check of this page (no serious/critical violations, disconnected and connected) is in
 // stake-page-a11y.spec.ts.
+/**
+ * Stops the page's (installed) clock: from here only runFor moves it, so the 4-second timers are
+ * measured in the page's time whatever the machine's load between two steps.
+ */
+async function freezeClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
 test.describe("the stake page", () => {
   test("resets the figures to the new account's when the wallet switches account", async ({
     page,
@@ -81,6 +91,7 @@ test.describe("the stake page", () => {
     await page.clock.install();
     await page.goto("/");
     await expect(connectButton(page)).toBeVisible();
+    await freezeClock(page);
 
     await page.getByRole("button", { name: "Buy", exact: true }).click();
     const overlay = page.getByRole("dialog", { name: "Buy POO" });
@@ -107,6 +118,7 @@ test.describe("the stake page", () => {
     await page.clock.install();
     await page.goto("/");
     await expect(connectButton(page)).toBeVisible();
+    await freezeClock(page);
 
     await page.getByRole("button", { name: "Receive", exact: true }).click();
     const overlay = page.getByRole("dialog", { name: "Receive POO" });
