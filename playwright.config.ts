@@ -68,7 +68,7 @@ export default defineConfig({
       name: "metamask",
       testMatch: "metamask/**/*.spec.ts",
       // Each step waits for MetaMask's own screens; a test covers several of them.
-      timeout: 240_000,
+      timeout: 480_000,
       expect: { timeout: 20_000 },
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { getExtensionId, unlockForFixture } from "@synthetixio/synpress/playwright";
-import { addNetworkInSettings, metaMaskUrls, selectAccount } from "./metaMaskActions";
+import { getExtensionId } from "@synthetixio/synpress/playwright";
+import { addNetworkInSettings, metaMaskUrls, selectAccount, unlockWallet } from "./metaMaskActions";
 import type { WalletCache } from "./walletCache";
 
 /**
@@ -130,11 +130,17 @@ export class MetaMaskSession {
         route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
       );
       await context.addInitScript(recordWalletRequests);
+      const step = (what: string): void => log(`${what} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+      step("browser started");
       const extensionId = await getExtensionId(context, "MetaMask");
       const walletPage = context.pages()[0] ?? (await context.newPage());
-      await walletPage.goto(metaMaskUrls(extensionId).home);
-      await unlockForFixture(walletPage, options.walletPassword);
-      if (options.localNetwork) await addNetworkInSettings(walletPage, extensionId, options.localNetwork);
+      await walletPage.bringToFront();
+      await unlockWallet(walletPage, extensionId, options.walletPassword);
+      step("unlocked");
+      if (options.localNetwork) {
+        await addNetworkInSettings(walletPage, extensionId, options.localNetwork);
+        step(`network ${options.localNetwork.name} added`);
+      }
       log(`MetaMask started and unlocked in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
       return new MetaMaskSession(context, extensionId, walletPage, options.localNetwork, profileDir);
     } catch (error) {

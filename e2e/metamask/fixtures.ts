@@ -12,8 +12,8 @@ import walletSetup from "./wallet-setup/hardhat.setup";
 
 /** The local stack's production build plus, on a fresh machine, Synpress's wallet cache. */
 const WORKER_SETUP_TIMEOUT_MS = 420_000;
-/** Starting MetaMask: copy the profile, launch, unlock, add the local network (30–60 s under load). */
-const BROWSER_START_TIMEOUT_MS = 240_000;
+/** Starting MetaMask: copy the profile, launch, unlock, add the local network (30–60 s; minutes on a loaded machine). */
+const BROWSER_START_TIMEOUT_MS = 420_000;
 
 const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -74,6 +74,20 @@ export async function finishOnboarding(page: Page, extensionId: string): Promise
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Unlocking
+
+/**
+ * Unlocks MetaMask on its home page. Synpress's `unlockForFixture` waits for loading spinners that,
+ * offline, stay up for minutes ("Unable to connect to Ethereum"); the account button is what matters.
+ */
+export async function unlockWallet(page: Page, extensionId: string, password: string): Promise<void> {
+  await page.goto(metaMaskUrls(extensionId).home);
+  await page.getByTestId("unlock-password").fill(password);
+  await page.getByTestId("unlock-submit").click();
+  await expect(accountMenuButton(page)).toBeVisible({ timeout: 120_000 });
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Home screen: accounts, networks, tokens
 
 /** The header's account button ("Account 1"). */

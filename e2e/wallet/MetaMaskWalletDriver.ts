@@ -23,8 +23,11 @@ import type {
 /** Time a request may take to show up in MetaMask (its screens take seconds on a busy machine). */
 const DEFAULT_TIMEOUT_MS = 60_000;
 const POLL_MS = 250;
-/** notification.html showing MetaMask's home this long while a request is awaited: open it afresh. */
-const REOPEN_AFTER_MS = 8_000;
+/**
+ * notification.html showing no request this long while one is awaited: open it afresh. Generous: the
+ * page takes tens of seconds to load on a busy machine, and reloading it meanwhile stalls it further.
+ */
+const REOPEN_AFTER_MS = 30_000;
 
 const SCREENS_OF: Record<ApprovalMethod, readonly RequestScreen[]> = {
   eth_requestAccounts: ["connect"],
