@@ -26,8 +26,9 @@ function recordWalletRequests(): void {
   window.addEventListener(
     "eip6963:announceProvider",
     (event) => {
-      const provider = (event as CustomEvent<{ provider?: { request?: (args: unknown) => Promise<unknown> } }>)
-        .detail?.provider;
+      const provider = (
+        event as CustomEvent<{ provider?: { request?: (args: unknown) => Promise<unknown> } }>
+      ).detail?.provider;
       if (!provider?.request || wrapped.has(provider)) return;
       wrapped.add(provider);
       const original = provider.request.bind(provider);
@@ -130,7 +131,8 @@ export class MetaMaskSession {
         route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
       );
       await context.addInitScript(recordWalletRequests);
-      const step = (what: string): void => log(`${what} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+      const step = (what: string): void =>
+        log(`${what} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
       step("browser started");
       const extensionId = await getExtensionId(context, "MetaMask");
       const walletPage = context.pages()[0] ?? (await context.newPage());

@@ -124,7 +124,11 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
   metaMaskNetwork: ["local", { option: true }],
 
   metaMask: [
-    async ({ metaMaskBrowsers, metaMaskCache, metaMaskNetwork, stack, chain, headless, baseURL }, use, testInfo) => {
+    async (
+      { metaMaskBrowsers, metaMaskCache, metaMaskNetwork, stack, chain, headless, baseURL },
+      use,
+      testInfo,
+    ) => {
       const session = await metaMaskBrowsers.forFile(`${testInfo.file}#${metaMaskNetwork}`, async () => {
         // Each file starts on the chain as the stack deployed it, with a MetaMask that has never seen
         // it. Within a file the chain is never reverted: MetaMask keeps nonces and the latest block
@@ -138,7 +142,12 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
           baseURL,
           localNetwork:
             metaMaskNetwork === "local"
-              ? { name: "POO Local", rpcUrl: stack.chainUrl, chainId: stack.deployment.chainId, symbol: "ETH" }
+              ? {
+                  name: "POO Local",
+                  rpcUrl: stack.chainUrl,
+                  chainId: stack.deployment.chainId,
+                  symbol: "ETH",
+                }
               : undefined,
           log: (message) => console.log(`[metamask] ${message}`),
         });

@@ -10,7 +10,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
  */
 
 /** Where MetaMask's own pages live for an extension id. */
-export function metaMaskUrls(extensionId: string): { home: string; notification: string; addNetwork: string } {
+export function metaMaskUrls(extensionId: string): {
+  home: string;
+  notification: string;
+  addNetwork: string;
+} {
   const base = `chrome-extension://${extensionId}`;
   return {
     home: `${base}/home.html`,
@@ -139,13 +143,7 @@ export async function listedTokens(page: Page, extensionId: string): Promise<str
 
 /** What kind of request the notification page shows, from its route; undefined: none (home). */
 export type RequestScreen =
-  | "connect"
-  | "transaction"
-  | "signature"
-  | "watchAsset"
-  | "addNetwork"
-  | "switchNetwork"
-  | "confirmation";
+  "connect" | "transaction" | "signature" | "watchAsset" | "addNetwork" | "switchNetwork" | "confirmation";
 
 export function requestScreenOf(url: string): { screen: RequestScreen; id: string } | undefined {
   const hash = new URL(url).hash;

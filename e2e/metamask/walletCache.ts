@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -39,7 +48,8 @@ export interface EnsureWalletCacheOptions {
 
 function manifestVersion(dir: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { version?: string }).version;
+    return (JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { version?: string })
+      .version;
   } catch {
     return undefined;
   }
@@ -111,7 +121,9 @@ function packageDir(name: string, fromDir?: string): string {
 }
 
 function isPackage(dir: string, name: string): boolean {
-  return (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string }).name === name;
+  return (
+    (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string }).name === name
+  );
 }
 
 /** Written into the profile once the wallet setup has run through; a half-built profile lacks it. */
@@ -150,7 +162,7 @@ export async function ensureWalletCache(options: EnsureWalletCacheOptions): Prom
       throw new Error(
         `MetaMask ${METAMASK_VERSION} is not here and Synpress could not download it (no access to GitHub). ` +
           `Set ${EXTENSION_DIR_VARIABLE} to an unpacked metamask-chrome-${METAMASK_VERSION} folder ` +
-          "(.ci/run sets it when ../shared/metamask/ exists), then run the tests again.",
+          "(.ci/run sets it when the team's copy sits beside the repository), then run the tests again.",
       );
     }
     throw new Error(`Synpress could not build the wallet cache:\n${text.trim() || output.message}`);

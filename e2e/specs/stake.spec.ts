@@ -46,7 +46,11 @@ test.describe("staking POO from the My Stake panel", () => {
     { input: "100.0000000000000000001", message: "At most 18 decimal places are allowed." },
   ];
 
-  test("refuses each invalid quantity up front and sends nothing", async ({ page, wallet, connectWallet }) => {
+  test("refuses each invalid quantity up front and sends nothing", async ({
+    page,
+    wallet,
+    connectWallet,
+  }) => {
     await connectWallet(page);
     await waitForFiguresLoaded(page);
     await stakeButton(page).click();

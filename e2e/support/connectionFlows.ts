@@ -24,7 +24,10 @@ export async function connectFromInstalledFlow(page: Page, wallet: WalletDriver)
 }
 
 /** Disconnect from RainbowKit's account modal; no silent reconnection after a reload. */
-export async function disconnectFlow(page: Page, connectWallet: (page: Page) => Promise<Address>): Promise<void> {
+export async function disconnectFlow(
+  page: Page,
+  connectWallet: (page: Page) => Promise<Address>,
+): Promise<void> {
   const address = await connectWallet(page);
 
   await accountButton(page, address).click();

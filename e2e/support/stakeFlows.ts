@@ -93,7 +93,9 @@ export async function stakeWithApprovalFlow({
   await expect(success).toBeVisible({ timeout: walletTimeoutMs });
   await expect(success).toContainText("Stake successful");
   // No explorer on the local chain: the shortened hash of the stake transaction.
-  await expect(success.getByTitle(stake.hash)).toHaveText(`${stake.hash.slice(0, 6)}…${stake.hash.slice(-4)}`);
+  await expect(success.getByTitle(stake.hash)).toHaveText(
+    `${stake.hash.slice(0, 6)}…${stake.hash.slice(-4)}`,
+  );
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(2);
@@ -121,7 +123,9 @@ export async function stakeWithApprovalFlow({
   await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
   await expect(pooAmount(page, "Available")).toHaveText("999.85k POO");
   await expect(pooAmount(page, "Available")).toHaveAttribute("title", "999,850.0000 POO");
-  await expect(figureValue(page, "CRAP balance")).toHaveText(`${formatTokenAmount(onChain.crapBalance)} CRAP`);
+  await expect(figureValue(page, "CRAP balance")).toHaveText(
+    `${formatTokenAmount(onChain.crapBalance)} CRAP`,
+  );
   await expectRewardsMatchChain(page, chain, stack, account);
 
   // An hour later on the chain: 36 CRAP of rewards, which the panel shows once it reads again.
@@ -273,7 +277,9 @@ export async function unstakeAfterLockFlow({
   expect(onChain.stakedAmount).toBe(0n);
   expect(onChain.pooBalance).toBe(parseEther("1000000"));
   expect(onChain.crapBalance).toBeGreaterThan(0n);
-  await expect(figureValue(page, "CRAP balance")).toHaveText(`${formatTokenAmount(onChain.crapBalance)} CRAP`);
+  await expect(figureValue(page, "CRAP balance")).toHaveText(
+    `${formatTokenAmount(onChain.crapBalance)} CRAP`,
+  );
   await expect(pooAmount(page, "Staked")).toHaveText("0 POO");
   await expect(pooAmount(page, "Available")).toHaveText("1m POO");
   await expect(unstakeButton(page)).toBeDisabled(); // nothing staked any more

@@ -264,8 +264,8 @@ export class MetaMaskWalletDriver implements WalletDriver {
   }
 
   async #recordedRequests(page: Page): Promise<RecordedRequest[]> {
-    return page.evaluate(
-      () => ((window as { __walletRequests?: RecordedRequest[] }).__walletRequests ?? []).map((r) => ({ ...r })),
+    return page.evaluate(() =>
+      ((window as { __walletRequests?: RecordedRequest[] }).__walletRequests ?? []).map((r) => ({ ...r })),
     );
   }
 
@@ -280,7 +280,8 @@ export class MetaMaskWalletDriver implements WalletDriver {
   }
 
   async #click(shown: ShownRequest, action: "approve" | "reject"): Promise<void> {
-    const button = action === "approve" ? approveButton(shown.page, shown.screen) : rejectButton(shown.page, shown.screen);
+    const button =
+      action === "approve" ? approveButton(shown.page, shown.screen) : rejectButton(shown.page, shown.screen);
     await shown.page.bringToFront();
     await button.click();
     this.#answered.add(shown.id);
