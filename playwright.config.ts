@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
 
@@ -8,6 +9,15 @@ const isCI = Boolean(process.env.CI);
  * download is not reachable from the project's machines. Never `npx playwright install`.
  */
 const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  // One clear message instead of every spec failing in milliseconds.
+  throw new Error(
+    `The browser tests need Chromium at ${chromiumPath}, which does not exist. ` +
+      "Install it (Debian/Ubuntu: apt-get install chromium) or set E2E_CHROMIUM_PATH to another Chromium.",
+  );
+}
+// MetaMask's service-worker requests reach context.route only with this set before a browser starts.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
 
 export default defineConfig({
   testDir: "e2e",
@@ -61,6 +71,16 @@ export default defineConfig({
       timeout: 120_000,
       expect: { timeout: 20_000 },
       use: { baseURL: `http://127.0.0.1:${e2eSepoliaPorts.web}` },
+    },
+    {
+      // The same flows with the real MetaMask extension (Synpress 4's wallet cache, MetaMask 13.13.1):
+      // e2e/metamask/. One MetaMask browser per spec file, one local stack per worker.
+      name: "metamask",
+      testMatch: "metamask/**/*.spec.ts",
+      // Each step waits for MetaMask's own screens; a test covers several of them.
+      timeout: 480_000,
+      expect: { timeout: 20_000 },
+      use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },
   ],
 });

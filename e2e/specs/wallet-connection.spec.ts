@@ -1,11 +1,11 @@
 import { expect, test } from "../fixtures/app";
+import { connectFromInstalledFlow, disconnectFlow } from "../support/connectionFlows";
 import {
   accountButton,
   afterNextFrame,
   connectButton,
   pickWalletInConnectModal,
   rainbowKitModal,
-  walletGroup,
 } from "../support/connectWallet";
 
 test.describe("connecting a wallet through RainbowKit", () => {
@@ -20,16 +20,10 @@ test.describe("connecting a wallet through RainbowKit", () => {
     stack,
     baseURL,
   }) => {
-    await connectButton(page).click();
     // Announced through EIP-6963, so RainbowKit lists it among the installed wallets.
-    const option = walletGroup(page, "Installed").getByRole("button", { name: wallet.name, exact: true });
-    await option.click();
-    const address = await wallet.approveConnection();
+    const address = await connectFromInstalledFlow(page, wallet);
 
     expect(address).toBe(stack.accounts[0]);
-    await expect(accountButton(page, address)).toBeVisible();
-    await expect(rainbowKitModal(page)).toBeHidden();
-    await expect(connectButton(page)).toBeHidden();
     expect(wallet.controller.connectedOrigins()).toEqual([new URL(baseURL ?? "").origin]);
   });
 
@@ -44,19 +38,7 @@ test.describe("connecting a wallet through RainbowKit", () => {
   });
 
   test("disconnects from the account modal", async ({ page, connectWallet }) => {
-    const address = await connectWallet(page);
-
-    await accountButton(page, address).click();
-    // The button's name is its icon's alt text plus its label ("Disconnect Disconnect").
-    await rainbowKitModal(page).getByRole("button", { name: "Disconnect" }).click();
-
-    await expect(connectButton(page)).toBeVisible();
-    await expect(accountButton(page, address)).toBeHidden();
-    await expect(rainbowKitModal(page)).toBeHidden();
-
-    // The app remembers the user's choice: no silent reconnection on reload.
-    await page.reload();
-    await expect(connectButton(page)).toBeVisible();
+    await disconnectFlow(page, connectWallet);
   });
 
   test("offers a retry after the connection request was rejected in the wallet, and retrying connects", async ({
