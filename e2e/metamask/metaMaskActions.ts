@@ -74,7 +74,8 @@ export async function finishOnboarding(page: Page, extensionId: string): Promise
   await page.bringToFront();
   await page.getByTestId("onboarding-complete-done").click();
   await page.goto(metaMaskUrls(extensionId).home);
-  await accountMenuButton(page).waitFor({ timeout: 30_000 });
+  // MetaMask takes its time to show its home screen the first time (half a minute on a busy machine).
+  await accountMenuButton(page).waitFor({ timeout: 120_000 });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -345,6 +345,23 @@ describe("transaction outcomes on a chain that does not mine at once", () => {
     }
   });
 
+  it("a speed-up mined before the wait even started is found in the sender's nonce slot", async () => {
+    await node.testClient.setAutomine(false);
+    try {
+      const nonce = await node.publicClient.getTransactionCount({ address: ACCOUNT, blockTag: "pending" });
+      const slow = await send(stakeData, nonce, parseGwei("3"));
+      const sent = new SentTransactionLog();
+      sent.note(slow, { from: ACCOUNT, to: staking(), input: stakeData, likelyNonce: nonce });
+      const fast = await send(stakeData, nonce, parseGwei("9"));
+      await node.testClient.mine({ blocks: 2 });
+      const outcome = await waiter(sent).waitForOutcome(slow, CHAIN_ID);
+      assert.equal(outcome.hash, fast);
+      assert.deepEqual(outcome.replaced, { originalHash: slow, reason: "sped-up" });
+    } finally {
+      await node.testClient.setAutomine(true);
+    }
+  });
+
   it("after a reload: settles from the receipt, or finds the nonce taken by another transaction", async () => {
     await node.testClient.setAutomine(false);
     try {
@@ -355,8 +372,10 @@ describe("transaction outcomes on a chain that does not mine at once", () => {
       await node.testClient.mine({ blocks: 1 });
       const known = { from: ACCOUNT, nonce };
       const outcome = await waiter().waitForOutcome(dropped, CHAIN_ID, { known });
+      // Found in the sender's nonce slot: another call (a withdraw) took it, so "replaced", under its hash.
       assert.equal(outcome.status, "replaced");
-      assert.equal(outcome.blockNumber, undefined);
+      assert.equal(outcome.hash, replacement);
+      assert.deepEqual(outcome.replaced, { originalHash: dropped, reason: "replaced" });
       const mined = await waiter().waitForOutcome(replacement, CHAIN_ID, { known });
       assert.equal(mined.hash, replacement);
     } finally {

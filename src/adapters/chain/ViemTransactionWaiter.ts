@@ -1,5 +1,6 @@
 import { getPublicClient, type Config } from "@wagmi/core";
 import {
+  isAddressEqual,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type PublicClient,
@@ -42,6 +43,18 @@ const notFound = (error: unknown): undefined => {
   throw error;
 };
 
+/** viem's rule for a replacement found in the sender's nonce slot: the same call, a cancel, or another. */
+function replacementReason(
+  sent: TransactionIdentity,
+  found: { from: `0x${string}`; to: `0x${string}` | null; input: string; value: bigint },
+): ReplacementReason {
+  const sameTo = sent.to && found.to ? isAddressEqual(sent.to, found.to) : sent.to === found.to;
+  if (sameTo && sent.input?.toLowerCase() === found.input.toLowerCase() && (sent.value ?? 0n) === found.value)
+    return "sped-up";
+  if (found.to !== null && isAddressEqual(found.to, found.from) && found.value === 0n) return "cancelled";
+  return "replaced";
+}
+
 function outcomeOf(receipt: TransactionReceipt): TransactionOutcome {
   return { status: receipt.status, hash: receipt.transactionHash, blockNumber: receipt.blockNumber };
 }
@@ -80,26 +93,43 @@ export class ViemTransactionWaiter implements TransactionWaiter {
       if (seen) {
         identity = seen;
         options.onSeen?.(seen);
-      } else if (identity) {
-        const used = await client.getTransactionCount({ address: identity.from, blockTag: "latest" });
-        if (used > identity.nonce) {
-          // The nonce went to another transaction the node no longer links to this hash.
+      } else {
+        if (!identity) {
+          // Sent by this page but never seen by the node (replaced at once, or not propagated yet):
+          // watch the sender's likely nonce for the same call (sped up) or a cancel.
+          const call = this.sent?.get(hash);
+          if (call) {
+            identity = {
+              from: call.from,
+              to: call.to,
+              input: call.input,
+              nonce: call.likelyNonce,
+              value: 0n,
+            };
+            guessedNonce = true;
+          }
+        }
+        const used = identity
+          ? await client.getTransactionCount({ address: identity.from, blockTag: "latest" })
+          : 0;
+        if (identity && used > identity.nonce) {
+          // The nonce went to another transaction before anyone looked (mined while the page was
+          // away, or right after a replacement): find it in the last blocks.
           const late = await client.getTransactionReceipt({ hash }).catch(notFound);
           if (late) return outcomeOf(late);
-          return {
-            status: "replaced",
-            hash,
-            blockNumber: undefined,
-            replaced: { originalHash: hash, reason: "replaced" },
-          };
-        }
-      } else {
-        // Sent by this page but never seen by the node (replaced at once, or not propagated yet):
-        // watch the sender's likely nonce for the same call (sped up) or a cancel.
-        const call = this.sent?.get(hash);
-        if (call) {
-          identity = { from: call.from, to: call.to, input: call.input, nonce: call.likelyNonce, value: 0n };
-          guessedNonce = true;
+          const found = await this.minedInNonceSlot(client, hash, identity, guessedNonce ? 10 : 25);
+          if (found && !(guessedNonce && found.replaced?.reason === "replaced")) return found;
+          if (!guessedNonce) {
+            return {
+              status: "replaced",
+              hash,
+              blockNumber: undefined,
+              replaced: { originalHash: hash, reason: "replaced" },
+            };
+          }
+          // A guessed nonce taken by an unrelated transaction says nothing: wait on the hash alone.
+          identity = undefined;
+          guessedNonce = false;
         }
       }
 
@@ -131,6 +161,33 @@ export class ViemTransactionWaiter implements TransactionWaiter {
     } catch (error) {
       throw toChainDomainError(error);
     }
+  }
+
+  /**
+   * The transaction mined in the sender's nonce slot within the last `blocks` blocks, and what it
+   * means for the one sent: itself, the same call sped up, a cancel, or something else.
+   */
+  private async minedInNonceSlot(
+    client: PublicClient,
+    hash: TransactionHash,
+    identity: TransactionIdentity,
+    blocks: number,
+  ): Promise<TransactionOutcome | undefined> {
+    const latest = await client.getBlockNumber({ cacheTime: 0 });
+    for (let number = latest; number >= 0n && latest - number < BigInt(blocks); number--) {
+      const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+      const found = block.transactions.find(
+        (candidate) => isAddressEqual(candidate.from, identity.from) && candidate.nonce === identity.nonce,
+      );
+      if (!found) continue;
+      const receipt = await client.getTransactionReceipt({ hash: found.hash });
+      const mined = outcomeOf(receipt);
+      if (found.hash.toLowerCase() === hash.toLowerCase()) return mined;
+      const reason = replacementReason(identity, found);
+      const replaced = { originalHash: hash, reason };
+      return reason === "sped-up" ? { ...mined, replaced } : { ...mined, status: reason, replaced };
+    }
+    return undefined;
   }
 
   /** The sent transaction as the chain knows it; retried a little when `patient` (just sent). */
