@@ -32,6 +32,8 @@ export default tseslint.config(
       "bench/results",
       "test-results",
       "playwright-report",
+      // The MetaMask extension and Synpress's wallet cache (built by the MetaMask project on first use).
+      ".cache-synpress",
     ],
   },
   js.configs.recommended,

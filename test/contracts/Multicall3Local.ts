@@ -127,10 +127,10 @@ describe("Multicall3Local", () => {
     assert.equal(ethCalls.length, 1, "three reads, one eth_call");
   });
 
-  it("installMulticall3 refuses any chain but the local one", async () => {
-    const sepoliaLike = { request: async () => "0xaa36a7" } as unknown as Parameters<
-      typeof installMulticall3
-    >[0];
-    await assert.rejects(installMulticall3(sepoliaLike), /only runs on the local chain/);
+  it("installMulticall3 refuses any node but Hardhat's simulated chains", async () => {
+    const gethLike = {
+      request: async () => "Geth/v1.14.0-stable/linux-amd64/go1.22",
+    } as unknown as Parameters<typeof installMulticall3>[0];
+    await assert.rejects(installMulticall3(gethLike), /only runs on a Hardhat simulated chain, not on Geth/);
   });
 });
