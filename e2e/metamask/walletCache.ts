@@ -126,6 +126,9 @@ function isPackage(dir: string, name: string): boolean {
   );
 }
 
+/** Synpress's cache builder, run again when it timed out waiting for MetaMask on a busy machine. */
+const BUILD_ATTEMPTS = 3;
+
 /** Written into the profile once the wallet setup has run through; a half-built profile lacks it. */
 const READY_MARKER = ".poo-wallet-ready";
 
@@ -148,24 +151,34 @@ export async function ensureWalletCache(options: EnsureWalletCacheOptions): Prom
   rmSync(profileDir, { recursive: true, force: true }); // Synpress skips a non-empty folder
   const browsersPath = linkChromiumForSynpress(cacheDir, chromiumPath);
   const cli = path.join(packageDir("@synthetixio/synpress"), "dist", "cli.js");
-  try {
-    await run(process.execPath, [cli, setupDir, "--headless"], {
-      cwd: rootDir,
-      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsersPath, HEADLESS: "true" },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  } catch (error) {
-    rmSync(profileDir, { recursive: true, force: true });
-    const output = error as { stdout?: string; stderr?: string; message: string };
-    const text = `${output.stdout ?? ""}\n${output.stderr ?? ""}`;
-    if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|DownloadFile/.test(text) && !existsSync(extensionDir)) {
-      throw new Error(
-        `MetaMask ${METAMASK_VERSION} is not here and Synpress could not download it (no access to GitHub). ` +
-          `Set ${EXTENSION_DIR_VARIABLE} to an unpacked metamask-chrome-${METAMASK_VERSION} folder ` +
-          "(.ci/run sets it when the team's copy sits beside the repository), then run the tests again.",
-      );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(process.execPath, [cli, setupDir, "--headless"], {
+        cwd: rootDir,
+        env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsersPath, HEADLESS: "true" },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      break;
+    } catch (error) {
+      rmSync(profileDir, { recursive: true, force: true });
+      const output = error as { stdout?: string; stderr?: string; message: string };
+      const text = `${output.stdout ?? ""}\n${output.stderr ?? ""}`;
+      if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|DownloadFile/.test(text) && !existsSync(extensionDir)) {
+        throw new Error(
+          `MetaMask ${METAMASK_VERSION} is not here and Synpress could not download it (no access to GitHub). ` +
+            `Set ${EXTENSION_DIR_VARIABLE} to an unpacked metamask-chrome-${METAMASK_VERSION} folder ` +
+            "(.ci/run sets it when the team's copy sits beside the repository), then run the tests again.",
+        );
+      }
+      // Synpress gives the extension's first page 10 s (three tries); a busy machine takes longer.
+      if (attempt < BUILD_ATTEMPTS && /No extension page found|Timeout/i.test(text)) {
+        log(
+          `Synpress did not find MetaMask's first page in time; building again (${attempt + 1}/${BUILD_ATTEMPTS})…`,
+        );
+        continue;
+      }
+      throw new Error(`Synpress could not build the wallet cache:\n${text.trim() || output.message}`);
     }
-    throw new Error(`Synpress could not build the wallet cache:\n${text.trim() || output.message}`);
   }
   if (!existsSync(profileDir) || readdirSync(profileDir).length === 0) {
     throw new Error(
