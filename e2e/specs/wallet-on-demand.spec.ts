@@ -27,6 +27,31 @@ test.describe("the wallet stack loads on demand", () => {
     expect(scripts.filter(isWalletStack)).toHaveLength(1);
   });
 
+  test("pressed while the wallet code downloads, Connect Wallet shows it is loading until the modal opens", async ({
+    page,
+  }) => {
+    // Hold the wallet chunk, as a slow phone network would, until the test lets it through.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/WalletStack-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    const button = connectButton(page);
+    await expect(button).toHaveAttribute("aria-busy", "false");
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toBeAttached();
+    await expect(button).toHaveAccessibleDescription("Loading wallets…");
+    await expect(rainbowKitModal(page)).toHaveCount(0);
+
+    release();
+    await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
+    await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);
+  });
+
   test("a returning visitor's wallet reconnects on its own after a reload", async ({
     page,
     connectWallet,

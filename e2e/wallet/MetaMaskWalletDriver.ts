@@ -21,7 +21,7 @@ import type {
 } from "./WalletDriver";
 
 /** Time a request may take to show up in MetaMask (its screens take seconds on a busy machine). */
-const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
 const POLL_MS = 250;
 /**
  * notification.html showing no request this long while one is awaited: open it afresh. Generous: the

@@ -36,6 +36,8 @@ export interface WalletState extends WalletStackState {
   readonly preload: () => void;
   /** Whether a wallet connected on an earlier visit is being reconnected (the stack loads at once). */
   readonly reconnecting: boolean;
+  /** Connect Wallet was pressed and the wallet code is still loading: the modal opens when it is in. */
+  readonly connectPending: boolean;
   /** The element RainbowKit's connect button is rendered into (the header's slot). */
   readonly buttonSlot: HTMLElement | null;
   readonly setButtonSlot: (element: HTMLElement | null) => void;
@@ -172,12 +174,13 @@ export function WalletProvider({
       ...published,
       status,
       reconnecting: autoConnect && status !== "ready" && status !== "failed",
+      connectPending: connectRequested && status !== "failed",
       requestConnect,
       preload,
       buttonSlot,
       setButtonSlot,
     }),
-    [published, status, autoConnect, requestConnect, preload, buttonSlot],
+    [published, status, autoConnect, connectRequested, requestConnect, preload, buttonSlot],
   );
 
   const plumbing = useMemo(() => ({ Stack, publish }), [Stack, publish]);

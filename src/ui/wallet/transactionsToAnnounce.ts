@@ -39,7 +39,9 @@ export function transactionsToAnnounce(
   handedOver: ReadonlySet<string> | undefined,
   shown: number = RECENT_TRANSACTIONS_SHOWN,
 ): AnnouncedTransaction[] {
-  const settled = records.map(announced).filter((entry): entry is AnnouncedTransaction => entry !== undefined);
+  const settled = records
+    .map(announced)
+    .filter((entry): entry is AnnouncedTransaction => entry !== undefined);
   const fresh =
     handedOver === undefined
       ? settled.slice(0, shown)

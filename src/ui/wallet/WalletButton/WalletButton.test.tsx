@@ -59,6 +59,28 @@ describe("WalletButton", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("pressed while the wallet code loads: busy, says Loading wallets… until the stack is in", async () => {
+    let finish: (stack: WalletStackComponent) => void = () => undefined;
+    const load = vi.fn(() => new Promise<WalletStackComponent>((resolve) => (finish = resolve)));
+    renderButton(load);
+    const button = screen.getByRole("button", { name: "Connect Wallet" });
+    // Pointing at it only preloads: no pending state for a press that did not happen.
+    fireEvent.pointerEnter(button);
+    expect(button.getAttribute("aria-busy")).toBe("false");
+    expect(screen.getByRole("status").textContent).toBe("");
+
+    fireEvent.click(button);
+    expect(button.getAttribute("aria-busy")).toBe("true");
+    expect(button.hasAttribute("data-pending")).toBe(true);
+    expect(screen.getByRole("status").textContent).toBe("Loading wallets…");
+    expect(button.getAttribute("aria-describedby")).toBe(screen.getByRole("status").id);
+
+    await act(async () => finish(StackWithButton));
+    expect(await screen.findByRole("button", { name: "RainbowKit button" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Connect Wallet" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
   it("says Connecting… (disabled) while a returning wallet reconnects", async () => {
     let finish: (stack: WalletStackComponent) => void = () => undefined;
     const load = vi.fn(() => new Promise<WalletStackComponent>((resolve) => (finish = resolve)));
