@@ -50,6 +50,7 @@ test.describe("MetaMask: connecting, signing in, adding POO", () => {
 
     const { pooBalance } = await readChainFigures(chain, stack, account);
     const shown = `${(pooBalance / 10n ** 18n).toLocaleString("en-US")} POO`; // whole POO on the local chain
-    await expect.poll(() => wallet.listedTokens()).toContain(shown);
+    // Each look loads MetaMask's home screen afresh (tens of seconds on a busy machine).
+    await expect.poll(() => wallet.listedTokens(), { timeout: 120_000 }).toContain(shown);
   });
 });
