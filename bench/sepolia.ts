@@ -277,6 +277,7 @@ export async function measureSepolia(options: {
     "POO_DEPLOYMENTS_DIR",
     "POO_API_PROXY_TARGET",
     "DATABASE_PATH",
+    "NODE_ENV",
   ];
   const savedEnv = Object.fromEntries(envKeys.map((k) => [k, process.env[k]]));
   const restoreEnv = (): void => {
@@ -286,6 +287,9 @@ export async function measureSepolia(options: {
     }
   };
   process.env.DATABASE_PATH = path.join(workDir, "sepolia.sqlite");
+  // An earlier phase's Vite build left NODE_ENV=production in this process, and the API refuses a
+  // development configuration (no secrets, sample prices) in production; its own build sets it again.
+  delete process.env.NODE_ENV;
 
   // Set by the stack's callback (a holder: TypeScript does not follow assignments in callbacks).
   const started_: { proxy?: CountingProxy } = {};
