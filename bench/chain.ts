@@ -14,10 +14,11 @@ import { hardhat } from "viem/chains";
 
 /**
  * The benchmark's own clients, straight to the node (never through the counting proxy): chain time,
- * snapshots, receipts, and the pre-approval of the "stake without approval" runs.
+ * snapshots, receipts, and the pre-approval of the "stake without approval" runs. `chainId`: the
+ * node's (11155111 for the Sepolia look-alike), which viem checks before the node signs.
  */
-export function chainClients(chainUrl: string) {
-  const chain = { ...hardhat, rpcUrls: { default: { http: [chainUrl] } } };
+export function chainClients(chainUrl: string, chainId: number = hardhat.id) {
+  const chain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [chainUrl] } } };
   const transport = http(chainUrl);
   return {
     publicClient: createPublicClient({ chain, transport }),
@@ -33,7 +34,7 @@ export function blockNumber(clients: ChainClients): Promise<bigint> {
   return clients.publicClient.getBlockNumber({ cacheTime: 0 });
 }
 
-const SELECTORS: Record<string, string> = {
+export const SELECTORS: Record<string, string> = {
   [toFunctionSelector("approve(address,uint256)")]: "approve",
   [toFunctionSelector("stake(uint256)")]: "stake",
   [toFunctionSelector("withdraw()")]: "withdraw",

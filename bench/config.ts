@@ -25,6 +25,16 @@ export const PORTS = {
   bareDefault: 9176,
   /** Chrome's remote-debugging port for Lighthouse (one Chrome at a time). */
   lighthouseChrome: 9150,
+  /** Phase sepolia: the Sepolia look-alike's chain (chain id 11155111, a block every 12 s). */
+  sepoliaChain: 9245,
+  /** Phase sepolia: the counting proxy the Sepolia build's fallback RPC points at (its primary is a closed port). */
+  sepoliaProxy: 9246,
+  /** Phase sepolia: the API server of the Sepolia look-alike. */
+  sepoliaApi: 9247,
+  /** Phase sepolia: the app built for Sepolia (VITE_CHAINS=sepolia), vite preview. */
+  sepoliaWeb: 9248,
+  /** Phase sepolia: the remote-debugging port of the Chromium the phase starts itself (background tab). */
+  sepoliaChrome: 9249,
 } as const;
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -49,7 +59,7 @@ export const LIGHTHOUSE_RUNS = positiveInt("BENCH_LIGHTHOUSE_RUNS", 3);
 /** Median of this many stakes of each kind (BENCH_LATENCY_RUNS). */
 export const LATENCY_RUNS = positiveInt("BENCH_LATENCY_RUNS", 5);
 
-export const PHASES = ["startup-js", "lighthouse", "json-rpc", "stake-latency"] as const;
+export const PHASES = ["startup-js", "lighthouse", "json-rpc", "stake-latency", "sepolia"] as const;
 export type Phase = (typeof PHASES)[number];
 /** BENCH_PHASES=startup-js,json-rpc runs only those (default: all). */
 export const SELECTED_PHASES: ReadonlySet<Phase> = new Set(
@@ -62,6 +72,10 @@ export const SELECTED_PHASES: ReadonlySet<Phase> = new Set(
       )
     : PHASES,
 );
+/** Phase sepolia: the look-alike's block time (Sepolia's). */
+export const SEPOLIA_BLOCK_TIME_MS = 12_000;
+/** Phase sepolia: each idle window (tab visible, then hidden); BENCH_SEPOLIA_IDLE_S to shorten. */
+export const SEPOLIA_IDLE_MS = positiveInt("BENCH_SEPOLIA_IDLE_S", 60) * 1000;
 /** Idle time observed to compute the polling rate of a connected page. */
 export const POLL_WINDOW_MS = 30_000;
 /** "Quiet" = no JSON-RPC message for this long. */
@@ -78,12 +92,20 @@ export const TARGETS = {
   snapshotRequestsOnLoad: 1,
   /** Stake without approval, Enter click to Success dialog, median. */
   stakeNoApprovalMs: 1_000,
+  /** 12-s blocks: Enter → Success at most this much after the block holding the flow's last transaction (median of runs). */
+  sepoliaStakeOverLimitMs: 1_000,
+  /** 12-s blocks, connected and idle, tab visible: JSON-RPC messages per minute (one snapshot per block). */
+  sepoliaIdlePerMinute: 5,
+  /** 12-s blocks, tab hidden: JSON-RPC messages in the window. */
+  sepoliaHiddenMessages: 0,
 } as const;
 
 /** The stake page's accessible names (see bench/README.md: the benchmark depends on them). */
 export const NAMES = {
   connectButton: "Connect Wallet",
   localWallet: "Local test wallet",
+  /** The injected test wallet (e2e/wallet), used by phase sepolia: the Sepolia build has no "Local test wallet". */
+  injectedWallet: "POO Test Wallet",
   stakeButton: "Stake",
   stakeDialog: "Stake",
   quantityLabel: "Quantity of $POO you would like to stake",

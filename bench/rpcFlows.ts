@@ -63,7 +63,7 @@ export interface RpcResults {
   unstake: FlowWindow;
 }
 
-interface SeenMessage {
+export interface SeenMessage {
   at: number;
   method: string;
   snapshot: boolean;
@@ -104,7 +104,7 @@ function describeCall(
 }
 
 /** Records the JSON-RPC messages the page posts to `rpcUrl` (observation only; nothing is intercepted). */
-function observeRpc(page: Page, rpcUrl: string, names: Map<string, string>): SeenMessage[] {
+export function observeRpc(page: Page, rpcUrl: string, names: Map<string, string>): SeenMessage[] {
   const seen: SeenMessage[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith(rpcUrl) || request.method() !== "POST") return;
@@ -149,7 +149,7 @@ async function alignToPoll(proxy: CountingProxy, seen: SeenMessage[]): Promise<v
 }
 
 const POLL_PERIOD_MS = 4_000;
-const MULTICALL3 = getAddress("0xcA11bde05977b3631167028862bE2a173976CA11");
+export const MULTICALL3 = getAddress("0xcA11bde05977b3631167028862bE2a173976CA11");
 /** Multicall3's own helpers that viem and the app read through aggregate3. */
 const MULTICALL3_FUNCTIONS: Record<string, string> = Object.fromEntries(
   ["getEthBalance(address)", "getCurrentBlockTimestamp()", "getBlockNumber()"].map((sig) => [

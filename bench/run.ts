@@ -4,13 +4,14 @@
  * bench/results/<timestamp>.json and bench/results/latest.json. See bench/README.md.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatUnits, getAddress, type Address } from "viem";
-import { startBenchStack } from "./benchStack";
+import { startBenchStack, type BenchStack } from "./benchStack";
 import { startCountingProxy } from "../test/integration/localChain";
+import type { Browser } from "@playwright/test";
 import { launchBrowser } from "./browser";
 import { chainClients, revertAndSnapshot } from "./chain";
 import { startupComposition } from "./composition";
@@ -33,6 +34,7 @@ import {
 } from "./lighthouseRuns";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
+import { measureSepolia } from "./sepolia";
 import { buildAndPreviewBare, buildAndPreviewOurs } from "./servers";
 import { measureStakeLatency } from "./stakeLatency";
 import { measureStartupJs } from "./startupJs";
@@ -88,80 +90,129 @@ async function main(stoppers: Stoppers): Promise<number> {
     }
   }
 
-  // The chain (with contracts and Multicall3) and the API; the web apps are built below.
-  const { workDir, stack } = await startBenchStack(stoppers, "poo-bench-");
-  const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
-  stoppers.add("counting proxy", () => proxy.close());
-  log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
+  // Only what the selected phases use is started and built (BENCH_PHASES=sepolia needs none of it).
+  const wants = (...phases: Phase[]): boolean => phases.some((p) => SELECTED_PHASES.has(p));
+  const localPhases = wants("startup-js", "lighthouse", "json-rpc", "stake-latency");
+  let workDir: string | undefined;
+  let local: Awaited<ReturnType<typeof startLocalPhases>> | undefined;
+  if (localPhases) {
+    // The chain (with contracts and Multicall3) and the API; the web apps are built below.
+    const bench = await startBenchStack(stoppers, "poo-bench-");
+    workDir = bench.workDir;
+    local = await startLocalPhases(bench.workDir, bench.stack);
+  } else {
+    workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-"));
+    const dir = workDir;
+    stoppers.add(`build dir ${dir}`, async () => rmSync(dir, { recursive: true, force: true }));
+  }
 
-  const clients = chainClients(stack.chainUrl);
-  const account = getAddress(stack.accounts[0] as Address);
-  const pooToken = getAddress(stack.deployment.pooToken);
-  const staking = getAddress(stack.deployment.staking);
-  const minStake = BigInt(stack.deployment.minStake ?? "100000000000000000000");
-  const minStakeDuration = BigInt(stack.deployment.minStakeDuration ?? "86400");
-  const stakeQuantityText = formatUnits(minStake, 18);
-  // Each chain phase starts from the freshly deployed state.
-  let cleanChain = await clients.testClient.snapshot();
+  async function startLocalPhases(dir: string, stack: BenchStack["stack"]) {
+    const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
+    stoppers.add("counting proxy", () => proxy.close());
+    log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
+    const clients = chainClients(stack.chainUrl);
+    const timed = async <T extends { buildMs: number }>(
+      name: string,
+      build: () => Promise<T & { close(): Promise<void> }>,
+      needed: boolean,
+    ): Promise<(T & { close(): Promise<void> }) | undefined> => {
+      if (!needed) return undefined;
+      const value = await build();
+      stoppers.add(`preview ${name}`, () => value.close());
+      buildsMs[name] = Math.round(value.buildMs);
+      log("build", `${name}: built in ${(value.buildMs / 1000).toFixed(1)} s`);
+      return value;
+    };
+    const ours = await timed(
+      "ours",
+      () =>
+        buildAndPreviewOurs({
+          outDir: path.join(dir, "ours"),
+          port: PORTS.web,
+          rpcUrl: stack.chainUrl,
+          apiUrl: stack.apiUrl,
+        }),
+      wants("startup-js", "lighthouse", "stake-latency"),
+    );
+    const oursCounting = await timed(
+      "ours (RPC via proxy)",
+      () =>
+        buildAndPreviewOurs({
+          outDir: path.join(dir, "ours-counting"),
+          port: PORTS.webCounting,
+          rpcUrl: proxy.url,
+          apiUrl: stack.apiUrl,
+        }),
+      wants("json-rpc"),
+    );
+    const bare = await timed(
+      "bare",
+      () =>
+        buildAndPreviewBare({
+          outDir: path.join(dir, "bare"),
+          port: PORTS.bare,
+          rpcUrl: stack.chainUrl,
+          variant: "injected",
+        }),
+      wants("startup-js", "lighthouse"),
+    );
+    const bareDefault = await timed(
+      "bare (getDefaultConfig)",
+      () =>
+        buildAndPreviewBare({
+          outDir: path.join(dir, "bare-default"),
+          port: PORTS.bareDefault,
+          rpcUrl: stack.chainUrl,
+          variant: "default",
+        }),
+      wants("startup-js"),
+    );
+    return {
+      stack,
+      proxy,
+      clients,
+      ours,
+      oursCounting,
+      bare,
+      bareDefault,
+      // Each chain phase starts from the freshly deployed state.
+      cleanChain: await clients.testClient.snapshot(),
+    };
+  }
 
-  const timed = async <T extends { buildMs: number }>(name: string, build: Promise<T>): Promise<T> => {
-    const value = await build;
-    buildsMs[name] = Math.round(value.buildMs);
-    log("build", `${name}: built in ${(value.buildMs / 1000).toFixed(1)} s`);
+  /** The local stack's parts a phase needs; they exist whenever that phase is selected. */
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} was not started`);
     return value;
   };
-  const ours = await timed(
-    "ours",
-    buildAndPreviewOurs({
-      outDir: path.join(workDir, "ours"),
-      port: PORTS.web,
-      rpcUrl: stack.chainUrl,
-      apiUrl: stack.apiUrl,
-    }),
-  );
-  stoppers.add("preview ours", () => ours.close());
-  const oursCounting = await timed(
-    "ours (RPC via proxy)",
-    buildAndPreviewOurs({
-      outDir: path.join(workDir, "ours-counting"),
-      port: PORTS.webCounting,
-      rpcUrl: proxy.url,
-      apiUrl: stack.apiUrl,
-    }),
-  );
-  stoppers.add("preview ours (RPC via proxy)", () => oursCounting.close());
-  const bare = await timed(
-    "bare",
-    buildAndPreviewBare({
-      outDir: path.join(workDir, "bare"),
-      port: PORTS.bare,
-      rpcUrl: stack.chainUrl,
-      variant: "injected",
-    }),
-  );
-  stoppers.add("preview bare", () => bare.close());
-  const bareDefault = await timed(
-    "bare (getDefaultConfig)",
-    buildAndPreviewBare({
-      outDir: path.join(workDir, "bare-default"),
-      port: PORTS.bareDefault,
-      rpcUrl: stack.chainUrl,
-      variant: "default",
-    }),
-  );
-  stoppers.add("preview bare (getDefaultConfig)", () => bareDefault.close());
+  const stack = local?.stack;
+  const account = stack ? getAddress(stack.accounts[0] as Address) : undefined;
+  const minStake = BigInt(stack?.deployment.minStake ?? "100000000000000000000");
+  const minStakeDuration = BigInt(stack?.deployment.minStakeDuration ?? "86400");
+  const stakeQuantityText = formatUnits(minStake, 18);
 
-  const browser = await launchBrowser();
-  stoppers.add("browser", () => browser.close());
+  let browserInstance: Browser | undefined;
+  let chromium = "Chromium ?";
+  const browser = async (): Promise<Browser> => {
+    if (!browserInstance) {
+      browserInstance = await launchBrowser();
+      const started = browserInstance;
+      stoppers.add("browser", () => started.close());
+      chromium = `Chromium ${started.version()}`;
+    }
+    return browserInstance;
+  };
   stoppers.add("Lighthouse's Chrome", killActiveChrome);
-  const chromium = `Chromium ${browser.version()}`;
 
   // 1. Start-up JS.
   partial.startupJs = await phase("startup-js", async () => {
-    const oursRoot = await measureStartupJs(browser, `${ours.url}/`);
-    const oursLaunch = await measureStartupJs(browser, `${ours.url}/launch`);
-    const bareRoot = await measureStartupJs(browser, `${bare.url}/`);
-    const bareDefaultRoot = await measureStartupJs(browser, `${bareDefault.url}/`);
+    const ours = need(local?.ours, "the app's build");
+    const bare = need(local?.bare, "the bare app's build");
+    const bareDefault = need(local?.bareDefault, "the bare app's getDefaultConfig build");
+    const oursRoot = await measureStartupJs(await browser(), `${ours.url}/`);
+    const oursLaunch = await measureStartupJs(await browser(), `${ours.url}/launch`);
+    const bareRoot = await measureStartupJs(await browser(), `${bare.url}/`);
+    const bareDefaultRoot = await measureStartupJs(await browser(), `${bareDefault.url}/`);
     for (const m of [oursRoot, oursLaunch, bareRoot, bareDefaultRoot]) {
       if (!m.reachedIdle)
         notes.push(`${m.url} never reached network idle; its start-up JS is what came in 30 s.`);
@@ -185,6 +236,8 @@ async function main(stoppers: Stoppers): Promise<number> {
 
   // 2. Lighthouse; the targets alternate so that load drifts on this shared machine hit all alike.
   partial.lighthouse = await phase("lighthouse", async () => {
+    const ours = need(local?.ours, "the app's build");
+    const bare = need(local?.bare, "the bare app's build");
     const targets = [
       { key: "ours /", url: `${ours.url}/` },
       { key: "ours /launch", url: `${ours.url}/launch` },
@@ -231,16 +284,17 @@ async function main(stoppers: Stoppers): Promise<number> {
 
   // 3. JSON-RPC counts, on the build whose RPC goes through the counting proxy.
   partial.rpc = await phase("json-rpc", async () => {
-    cleanChain = await revertAndSnapshot(clients, cleanChain);
+    const l = need(local, "the local stack");
+    l.cleanChain = await revertAndSnapshot(l.clients, l.cleanChain);
     return measureRpc({
-      browser,
-      webUrl: `${oursCounting.url}/`,
-      proxy,
-      clients,
-      account,
-      pooToken,
-      crapToken: getAddress(stack.deployment.crapToken),
-      staking,
+      browser: await browser(),
+      webUrl: `${need(l.oursCounting, "the counting build").url}/`,
+      proxy: l.proxy,
+      clients: l.clients,
+      account: need(account, "the account"),
+      pooToken: getAddress(l.stack.deployment.pooToken),
+      crapToken: getAddress(l.stack.deployment.crapToken),
+      staking: getAddress(l.stack.deployment.staking),
       stakeQuantity: minStake,
       stakeQuantityText,
       minStakeDuration,
@@ -249,19 +303,30 @@ async function main(stoppers: Stoppers): Promise<number> {
 
   // 4. Stake latency, on the build that talks to the chain directly.
   partial.latency = await phase("stake-latency", async () => {
-    cleanChain = await revertAndSnapshot(clients, cleanChain);
+    const l = need(local, "the local stack");
+    l.cleanChain = await revertAndSnapshot(l.clients, l.cleanChain);
     return measureStakeLatency({
-      browser,
-      webUrl: `${ours.url}/`,
-      clients,
-      account,
-      pooToken,
-      staking,
+      browser: await browser(),
+      webUrl: `${need(l.ours, "the app's build").url}/`,
+      clients: l.clients,
+      account: need(account, "the account"),
+      pooToken: getAddress(l.stack.deployment.pooToken),
+      staking: getAddress(l.stack.deployment.staking),
       stakeQuantity: minStake,
       stakeQuantityText,
       runs: LATENCY_RUNS,
     });
   });
+
+  // 6. 12-second blocks: the Sepolia look-alike with the app built for Sepolia, on ports of its own.
+  partial.sepolia = await phase("sepolia", () =>
+    measureSepolia({
+      stoppers,
+      workDir: need(workDir, "the build folder"),
+      compile: !localPhases,
+      runs: LATENCY_RUNS,
+    }),
+  );
 
   // 5. Gas, from the receipts of the JSON-RPC phase (and the latency runs when that phase failed).
   const txs = [
@@ -286,7 +351,7 @@ async function main(stoppers: Stoppers): Promise<number> {
       commit: git(["rev-parse", "--short", "HEAD"]),
       uncommittedPaths: git(["status", "--porcelain"]).split("\n").filter(Boolean).length,
       node: process.version,
-      chromium,
+      chromium: chromium === "Chromium ?" && partial.sepolia ? partial.sepolia.browser : chromium,
       lighthouse: packageVersion("lighthouse"),
       cpus: os.cpus().length,
       loadAverage: { start: loadStart, end: os.loadavg() },

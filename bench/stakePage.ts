@@ -79,11 +79,14 @@ const ARM_TIMING_SCRIPT = `(({ enter, success }) => {
     previous.observer.disconnect();
     document.removeEventListener("click", previous.onClick, { capture: true });
   }
-  const state = { t0: undefined, t1: undefined };
+  const state = { t0: undefined, t1: undefined, w0: undefined, w1: undefined };
   window.__benchTiming = state;
   state.onClick = function (event) {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (state.t0 === undefined && button && button.textContent.trim() === enter) state.t0 = performance.now();
+    if (state.t0 === undefined && button && button.textContent.trim() === enter) {
+      state.t0 = performance.now();
+      state.w0 = Date.now();
+    }
   };
   document.addEventListener("click", state.onClick, { capture: true });
   function titleOf(element) {
@@ -97,6 +100,7 @@ const ARM_TIMING_SCRIPT = `(({ enter, success }) => {
     for (const element of document.querySelectorAll("dialog[open], [role=dialog]")) {
       if (titleOf(element) === success) {
         state.t1 = performance.now();
+        state.w1 = Date.now();
         state.observer.disconnect();
         return;
       }
@@ -116,4 +120,16 @@ export async function readStakeTiming(page: Page): Promise<number | undefined> {
     "(() => { const s = window.__benchTiming; return s && s.t0 !== undefined && s.t1 !== undefined ? s.t1 - s.t0 : null; })()",
   );
   return typeof ms === "number" ? ms : undefined;
+}
+
+/** The last timed stake: its duration (performance.now) and the wall-clock ms of the Enter click (Date.now). */
+export async function readStakeTimes(
+  page: Page,
+): Promise<{ durationMs: number; enterAtMs: number; successAtMs: number } | undefined> {
+  const times: unknown = await page.evaluate(
+    "(() => { const s = window.__benchTiming; return s && s.t0 !== undefined && s.t1 !== undefined ? { durationMs: s.t1 - s.t0, enterAtMs: s.w0, successAtMs: s.w1 } : null; })()",
+  );
+  return times && typeof times === "object"
+    ? (times as { durationMs: number; enterAtMs: number; successAtMs: number })
+    : undefined;
 }
