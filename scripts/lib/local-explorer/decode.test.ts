@@ -92,7 +92,12 @@ describe("decodeLog", () => {
       }),
     );
     const data = encodeAbiParameters([{ type: "uint256" }], [parseEther("150")]);
-    const log = decodeLog({ logIndex: 3, address: pooToken, topics, data }, 0, testContracts);
+    const log = decodeLog(
+      { logIndex: 3, address: pooToken.toLowerCase() as Hex, topics, data },
+      0,
+      testContracts,
+    );
+    expect(log.address).toBe(pooToken);
     expect(log.contract).toBe("POO");
     expect(log.index).toBe(3);
     expect(log.event).toEqual({

@@ -4,6 +4,7 @@ import {
   decodeEventLog,
   decodeFunctionData,
   getAbiItem,
+  getAddress,
   type AbiEvent,
   type AbiFunction,
   type Address,
@@ -67,7 +68,7 @@ export function decodeLog(log: RawLog, index: number, contracts: readonly KnownC
   const contract = findContract(contracts, log.address);
   const base = {
     index: log.logIndex ?? index,
-    address: log.address,
+    address: getAddress(log.address),
     contract: contract?.name,
     topics: log.topics,
     data: log.data,

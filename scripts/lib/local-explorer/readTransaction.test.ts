@@ -15,10 +15,11 @@ import { ALICE, testContracts, testDeployment } from "./testDeployment";
 const HASH: Hash = `0x${"cd".repeat(32)}`;
 const staking = testDeployment.staking as `0x${string}`;
 const input = encodeFunctionData({ abi: stakingAbi, functionName: "stake", args: [parseEther("50")] });
+// Nodes answer addresses in lower case; the page shows them checksummed.
 const transaction = {
   hash: HASH,
-  from: ALICE,
-  to: staking,
+  from: ALICE.toLowerCase(),
+  to: staking.toLowerCase(),
   input,
   value: 0n,
   gas: 100_000n,
@@ -111,7 +112,7 @@ describe("readTransaction", () => {
     expect(view?.status).toBe("reverted");
     expect(view?.revertReason).toBe("BelowMinStake(amount: 50 POO, minStake: 100 POO)");
     expect(call).toHaveBeenCalledWith(
-      expect.objectContaining({ account: ALICE, to: staking, data: input, blockNumber: 8n }),
+      expect.objectContaining({ account: ALICE.toLowerCase(), data: input, blockNumber: 8n }),
     );
   });
 });

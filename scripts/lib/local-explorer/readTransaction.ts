@@ -1,5 +1,6 @@
 import {
   BaseError,
+  getAddress,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type Address,
@@ -46,8 +47,9 @@ export interface TransactionView {
   readonly logs: readonly DecodedLog[];
 }
 
+/** Checksummed (nodes answer in lower case), with the project's name for it. */
 function named(address: Address, contracts: readonly KnownContract[]): NamedAddress {
-  return { address, name: findContract(contracts, address)?.name };
+  return { address: getAddress(address), name: findContract(contracts, address)?.name };
 }
 
 /** The revert data in a viem error's chain of causes, if any. */
@@ -107,7 +109,7 @@ export async function readTransaction(
     block: block ? { number: block.number, timestamp: block.timestamp } : undefined,
     from: named(transaction.from, contracts),
     to: to ? named(to, contracts) : null,
-    createdContract: receipt?.contractAddress ?? undefined,
+    createdContract: receipt?.contractAddress ? getAddress(receipt.contractAddress) : undefined,
     nonce: transaction.nonce,
     value: transaction.value,
     gasLimit: transaction.gas,
