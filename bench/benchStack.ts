@@ -25,6 +25,7 @@ export async function startBenchStack(stoppers: Stoppers, dirPrefix: string): Pr
     chainPort: PORTS.chain,
     apiPort: PORTS.api,
     webPort: PORTS.web,
+    explorerPort: PORTS.explorer,
     web: "none",
     log: (m) => log("stack", m),
   });

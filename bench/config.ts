@@ -15,6 +15,8 @@ export const PORTS = {
   countingProxy: 9146,
   /** The stack's API server. */
   api: 9187,
+  /** The stack's local explorer (transaction pages; the app's "here" links on the local chain). */
+  explorer: 9147,
   /** Our production build, RPC straight to the chain: start-up JS, Lighthouse, stake latency. */
   web: 9173,
   /** The bare app (injected wallet only): the baseline. */

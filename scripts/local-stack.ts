@@ -29,6 +29,7 @@ const stack = await startLocalStack({
   chainPort: env("CHAIN_PORT", 8545),
   apiPort: env("API_PORT", 8787),
   webPort: env("WEB_PORT", 5173),
+  explorerPort: env("EXPLORER_PORT", 8546),
   web: "dev",
   ...(flags.reference || flags.sepolia ? { stakingContract: "ReferenceStaking" as const } : {}),
   ...(flags.sepolia
@@ -50,6 +51,7 @@ POO Finance local stack ready in ${seconds} s
   Chain     ${stack.chainUrl}  (chain id ${stack.deployment.chainId}${flags.sepolia ? ", a block every 12 s" : ""})
   Staking   ${flags.reference || flags.sepolia ? "ReferenceStaking (the spec's interface only)" : "Staking"}
   API       ${stack.apiUrl ?? "(not started)"}
+  Explorer  ${stack.explorerUrl ? `${stack.explorerUrl}/tx/<hash>  (the app's "here" links)` : "(not started: the app links to the Sepolia explorer)"}
 
 How to connect:
   - No browser wallet? Open the web app, press "Connect Wallet" and pick "Local test wallet".

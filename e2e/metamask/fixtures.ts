@@ -78,8 +78,8 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
       const stack = await startE2eStack({ ports: e2ePorts, log });
       try {
         log(`started in ${(stack.startupMs / 1000).toFixed(1)} s (worker ${workerInfo.workerIndex})`);
-        const { chainUrl, apiUrl, webUrl, deployment, contracts, accounts, launches } = stack;
-        await use({ chainUrl, apiUrl, webUrl, deployment, contracts, accounts, launches });
+        const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, contracts, accounts, launches } = stack;
+        await use({ chainUrl, apiUrl, webUrl, explorerUrl, deployment, contracts, accounts, launches });
       } finally {
         await stack.stop();
       }

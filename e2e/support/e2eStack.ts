@@ -16,6 +16,11 @@ export interface E2eStack {
   readonly apiUrl: string;
   /** The production build of the web app, served by `vite preview` with the app's CSP. */
   readonly webUrl: string;
+  /**
+   * The local explorer, the app's block explorer on the local chain (`<explorerUrl>/tx/<hash>`);
+   * undefined for the Sepolia look-alike, whose app links to the Sepolia explorer.
+   */
+  readonly explorerUrl: string | undefined;
   /** deployments/<chainId>.json as the stack wrote it: addresses, deploy block, staking parameters. */
   readonly deployment: Deployment;
   /** The deployed contracts' addresses, typed for viem. */
@@ -33,7 +38,8 @@ export interface RunningE2eStack extends E2eStack {
 }
 
 export interface StartE2eStackOptions {
-  readonly ports: Pick<E2ePorts, "chain" | "api" | "web">;
+  /** `explorer` is needed on the local chain (the Sepolia look-alike has none). */
+  readonly ports: Pick<E2ePorts, "chain" | "api" | "web"> & Partial<Pick<E2ePorts, "explorer">>;
   readonly log: (message: string) => void;
   /** Project root (contracts/, artifacts/, vite.config.ts); default: the current directory. */
   readonly rootDir?: string;
@@ -94,6 +100,9 @@ export async function startE2eStack({
   process.env.VITE_CHAINS = sepolia ? "sepolia" : "local";
   const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
 
+  if (!sepolia && ports.explorer === undefined) {
+    throw new Error("The local stack's explorer needs a port (e2ePorts.explorer).");
+  }
   const compile = contractsNeedCompiling(rootDir);
   if (compile) log("Contract artifacts missing or stale: compiling first.");
   let stack: Awaited<ReturnType<typeof startLocalStack>>;
@@ -104,6 +113,7 @@ export async function startE2eStack({
       chainPort: ports.chain,
       apiPort: ports.api,
       webPort: ports.web,
+      explorerPort: sepolia ? false : (ports.explorer ?? false),
       skipCompile: !compile,
       // Its own build folder, so a `npm run build` or another preview meanwhile cannot swap the bundle.
       outDir: sepolia ? "dist-e2e-sepolia" : "dist-e2e",
@@ -124,7 +134,7 @@ export async function startE2eStack({
     throw error;
   }
 
-  const { chainUrl, apiUrl, webUrl, deployment, accounts, launches } = stack;
+  const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, accounts, launches } = stack;
   const stop = async (): Promise<void> => {
     try {
       await stack.stop();
@@ -140,6 +150,7 @@ export async function startE2eStack({
     chainUrl,
     apiUrl,
     webUrl,
+    explorerUrl,
     deployment,
     contracts: {
       pooToken: getAddress(deployment.pooToken),

@@ -22,6 +22,8 @@ export interface E2ePorts {
   readonly api: number;
   /** First port of the chains the wallet tests start, one per Playwright worker (base + worker index). */
   readonly walletChain: number;
+  /** The stack's local explorer (transaction pages the app's "here" links open). */
+  readonly explorer: number;
 }
 
 /** The Sepolia look-alike's stack (the `sepolia` Playwright project), next to the app's. */
@@ -42,4 +44,5 @@ export const e2ePorts: E2ePorts = {
   web: portFromEnv("E2E_WEB_PORT", 4273),
   api: portFromEnv("E2E_API_PORT", 8687),
   walletChain: portFromEnv("E2E_WALLET_CHAIN_PORT", 8650),
+  explorer: portFromEnv("E2E_EXPLORER_PORT", 8646),
 };

@@ -8,6 +8,7 @@ import type { E2eStack } from "./e2eStack";
 import {
   approveFromTest,
   errorDialog,
+  expectLocalExplorerLink,
   figureValue,
   myStakePanel,
   parseShownAmount,
@@ -92,10 +93,8 @@ export async function stakeWithApprovalFlow({
   const success = successDialog(page);
   await expect(success).toBeVisible({ timeout: walletTimeoutMs });
   await expect(success).toContainText("Stake successful");
-  // No explorer on the local chain: the shortened hash of the stake transaction.
-  await expect(success.getByTitle(stake.hash)).toHaveText(
-    `${stake.hash.slice(0, 6)}…${stake.hash.slice(-4)}`,
-  );
+  // "here" opens the local explorer on the stake as the chain mined it (the approval was nonce + 0).
+  expect(await expectLocalExplorerLink(success, stack, chain, account, nonceBefore + 1)).toBe(stake.hash);
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(2);
@@ -157,6 +156,9 @@ export async function stakeWithAllowanceFlow({
   await submitStake(page, "150");
   const stake = await wallet.confirmTransaction();
   await expect(successDialog(page)).toContainText("Stake successful", { timeout: walletTimeoutMs });
+  expect(await expectLocalExplorerLink(successDialog(page), stack, chain, account, nonceBefore)).toBe(
+    stake.hash,
+  );
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(1);
@@ -265,7 +267,7 @@ export async function unstakeAfterLockFlow({
   const success = successDialog(page);
   await expect(success).toBeVisible({ timeout: walletTimeoutMs });
   await expect(success).toContainText("Unstake successful");
-  await expect(success.getByTitle(withdraw.hash)).toBeVisible();
+  expect(await expectLocalExplorerLink(success, stack, chain, account, nonceBefore)).toBe(withdraw.hash);
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { createWalletClient, formatUnits, http, type Address } from "viem";
+import { createWalletClient, formatUnits, http, type Address, type Hash } from "viem";
 import { crapTokenAbi, pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import type { ChainClients } from "./chainClients";
 import type { E2eStack } from "./e2eStack";
@@ -211,4 +211,43 @@ export function processingOverlay(page: Page): Locator {
 /** The "here" link of a dialog (Success, Error or the processing overlay) to the transaction's explorer page. */
 export function explorerLink(dialog: Locator): Locator {
   return dialog.getByRole("link", { name: "here", exact: true });
+}
+
+/**
+ * The hash of the transaction `from` mined with `nonce`, read from the chain (the latest blocks, newest
+ * first): what a link to "the mined transaction" must point at, whatever the page or the wallet says.
+ */
+export async function minedTransactionHash(
+  chain: ChainClients,
+  from: Address,
+  nonce: number,
+  { blocks = 20 }: { blocks?: number } = {},
+): Promise<Hash> {
+  const latest = await chain.publicClient.getBlockNumber();
+  for (let n = latest; n >= 0n && n > latest - BigInt(blocks); n--) {
+    const block = await chain.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+    const mined = block.transactions.find(
+      (t) => t.from.toLowerCase() === from.toLowerCase() && t.nonce === nonce,
+    );
+    if (mined) return mined.hash;
+  }
+  throw new Error(`No transaction from ${from} with nonce ${nonce} in the last ${blocks} blocks`);
+}
+
+/**
+ * The dialog's "here" opens the stack's local explorer on the transaction `from` mined with `nonce`
+ * (a new tab); the mined hash, read from the chain.
+ */
+export async function expectLocalExplorerLink(
+  dialog: Locator,
+  stack: E2eStack,
+  chain: ChainClients,
+  from: Address,
+  nonce: number,
+): Promise<Hash> {
+  if (!stack.explorerUrl) throw new Error("This stack has no local explorer (the Sepolia look-alike?)");
+  const hash = await minedTransactionHash(chain, from, nonce);
+  await expect(explorerLink(dialog)).toHaveAttribute("href", `${stack.explorerUrl}/tx/${hash}`);
+  await expect(explorerLink(dialog)).toHaveAttribute("target", "_blank");
+  return hash;
 }

@@ -7,6 +7,7 @@ import type { Deployment } from "../../src/app/config/deploymentSchema";
 import type { StakingContractName } from "./deploy-stack";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { sampleLaunchCatalogue } from "./sample-launches";
+import { startExplorerForChain } from "./local-explorer/explorerForChain";
 
 export const LOCAL_CHAIN_ID = 31337;
 export const SEPOLIA_CHAIN_ID = 11155111;
@@ -48,12 +49,20 @@ export interface LocalStackOptions {
   sepolia?: { blockTimeMs: number; fallbackRpcUrl?: (chainUrl: string) => Promise<string> | string };
   /** Where deployments/<chainId>.json is written and bundled from; default <rootDir>/deployments. */
   deploymentsDir?: string;
+  /**
+   * Port of the local explorer (transaction pages the app's "here" links open on the local chain),
+   * default 8546; false for none. Not started for the Sepolia look-alike, whose app links to the
+   * Sepolia explorer.
+   */
+  explorerPort?: number | false;
 }
 
 export interface LocalStack {
   chainUrl: string;
   apiUrl: string | undefined;
   webUrl: string | undefined;
+  /** The local explorer (`<explorerUrl>/tx/<hash>`), the app's block explorer on the local chain. */
+  explorerUrl: string | undefined;
   deployment: Deployment;
   accounts: readonly Address[];
   /** The launch catalogue written to launchpad/launches.local.json (sale times relative to the start). */
@@ -156,6 +165,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     let apiUrl: string | undefined;
     const web = options.web ?? "dev";
     const webPort = options.webPort ?? (web === "preview" ? 4173 : 5173);
+
+    let explorerUrl: string | undefined;
+    const explorerPort = options.explorerPort ?? 8546;
+    if (!sepolia && explorerPort !== false) {
+      const explorer = await startExplorerForChain({
+        chainUrl,
+        deployment: deployment as Deployment,
+        port: explorerPort,
+        appUrl: web === "none" ? undefined : `http://127.0.0.1:${webPort}`,
+        log,
+      });
+      stoppers.push(() => explorer.close());
+      explorerUrl = explorer.url;
+      // Vite reads it at config time: the app's "here" links go to this explorer on the local chain.
+      process.env.VITE_LOCAL_EXPLORER_URL = explorerUrl;
+      log(`Explorer on ${explorerUrl} (transactions at ${explorerUrl}/tx/<hash>)`);
+    }
     if (options.api ?? true) {
       const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
       apiUrl = await startApi(
@@ -187,7 +213,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
     }
 
-    return { chainUrl, apiUrl, webUrl, deployment: deployment as Deployment, accounts, launches, stop };
+    return {
+      chainUrl,
+      apiUrl,
+      webUrl,
+      explorerUrl,
+      deployment: deployment as Deployment,
+      accounts,
+      launches,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

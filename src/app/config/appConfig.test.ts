@@ -45,6 +45,28 @@ describe("parseAppConfig", () => {
     expect(config.chains[0].explorerUrl).toBe("https://sepolia.etherscan.io");
   });
 
+  it("gives the local chain the local stack's explorer; Sepolia keeps its own", () => {
+    const config = parseAppConfig(
+      {
+        VITE_CHAINS: "local,sepolia",
+        VITE_LOCAL_EXPLORER_URL: "http://127.0.0.1:8546",
+        VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+      },
+      { ...files(good), ...files({ ...good, chainId: 11155111 }, 11155111) },
+    );
+    expect(config.chains.map((c) => [c.key, c.explorerUrl])).toEqual([
+      ["local", "http://127.0.0.1:8546"],
+      ["sepolia", "https://sepolia.etherscan.io"],
+    ]);
+    // Without it (a build of one's own), the local chain has none: the dialogs show the hash.
+    expect(parseAppConfig({ VITE_CHAINS: "local" }, files(good)).chains[0].explorerUrl).toBeUndefined();
+    expect(
+      problemsOf(() =>
+        parseAppConfig({ VITE_CHAINS: "local", VITE_LOCAL_EXPLORER_URL: "127.0.0.1:8546" }, files(good)),
+      ),
+    ).toEqual(["VITE_LOCAL_EXPLORER_URL: must be an http(s) URL"]);
+  });
+
   it("refuses an empty chain list with the spec's message", () => {
     expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: " , " }, files(good))).join()).toContain(
       "No chains found on connector.",
