@@ -13,6 +13,7 @@ import type { CheckWhitelistEligibility } from "../../application/use-cases/chec
 import type { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import type { ListTransactions } from "../../application/use-cases/listTransactions";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
+import type { LoadPriceHistory } from "../../application/use-cases/loadPriceHistory";
 import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import type { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
@@ -45,6 +46,8 @@ export const TOKENS = {
   unstake: token<Unstake>("Unstake"),
   loadAccountSnapshot: token<LoadAccountSnapshot>("LoadAccountSnapshot"),
   lookupPooPrice: token<LookupPooPrice>("LookupPooPrice"),
+  /** Bound on first use by bindPriceHistory (the chart loads after first paint). */
+  loadPriceHistory: token<LoadPriceHistory>("LoadPriceHistory"),
   recordTransaction: token<RecordTransaction>("RecordTransaction"),
   listTransactions: token<ListTransactions>("ListTransactions"),
   settleTransactionRecord: token<SettleTransactionRecord>("SettleTransactionRecord"),

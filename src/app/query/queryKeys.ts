@@ -7,6 +7,7 @@ export const stakeKeys = {
 
 export const priceKeys = {
   poo: () => ["price", "poo"] as const,
+  history: (period: string) => ["price", "history", period] as const,
 };
 
 export const transactionKeys = {
