@@ -3,6 +3,9 @@ export const stakeKeys = {
   all: ["stake"] as const,
   snapshot: (chainId: number, account: string) =>
     ["stake", "snapshot", chainId, account.toLowerCase()] as const,
+  /** Under "stake", so the stake and unstake flows' invalidation refreshes it too. */
+  activity: (chainId: number, account: string) =>
+    ["stake", "activity", chainId, account.toLowerCase()] as const,
 };
 
 export const priceKeys = {
