@@ -21,6 +21,7 @@ import styles from "./StakePage.module.css";
 // The chart (and the history's adapter) load after first paint, outside the start-up bundle.
 const PriceHistoryPanel = lazy(() => import("../PriceChart/PriceHistoryPanel"));
 const PoolFiguresList = lazy(() => import("../AssetStatsPanel/PoolFiguresList"));
+const StakeActivity = lazy(() => import("../ActivityList/StakeActivity"));
 
 /** Rewards count up once a second, like the contract accrues them. */
 const TICK_MS = 1000;
@@ -56,18 +57,25 @@ export function StakePage(): ReactNode {
     <div className={styles.page}>
       <h1 className="visually-hidden">Stake</h1>
       <div className={styles.panels}>
-        <MyStakePanel
-          figures={view.figures}
-          state={view.state}
-          price={price}
-          unstake={view.unstake}
-          now={view.chainNow}
-          paused={snapshot?.paused === true}
-          onStake={flow.openStakeDialog}
-          onUnstake={flow.unstake}
-          addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
-          addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
-        />
+        <div className={styles.column}>
+          <MyStakePanel
+            figures={view.figures}
+            state={view.state}
+            price={price}
+            unstake={view.unstake}
+            now={view.chainNow}
+            paused={snapshot?.paused === true}
+            onStake={flow.openStakeDialog}
+            onUnstake={flow.unstake}
+            addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
+            addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
+          />
+          {walletReady && (
+            <Suspense fallback={null}>
+              <StakeActivity />
+            </Suspense>
+          )}
+        </div>
         <AssetStatsPanel
           price={price}
           pool={
