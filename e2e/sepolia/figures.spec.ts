@@ -45,6 +45,14 @@ test.describe("Sepolia mode: the spec's contract interface, read through the fal
     await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
     await expect(pooAmount(page, "Available")).toHaveAttribute("title", "999,850.0000 POO");
 
+    // Pool figures from ERC-20 alone: the POO the pool holds; no rate, so no reward rate and no APR.
+    await expect(page.getByTestId("pool-staked")).toHaveText(/^150 POO \$/);
+    await expect(page.getByTestId("pool-reward-rate")).toHaveCount(0);
+    await expect(page.getByTestId("pool-apr")).toHaveCount(0);
+    // The activity list works with the spec's interface too (Transfer events through the fallback RPC).
+    await expect(page.getByTestId("activity").getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId("activity").getByRole("listitem")).toContainText("Stake150.0000 POO");
+
     // Without the optional reads (no reward rate) the rewards do not count up between reads.
     const shown = await figureValue(page, "Your Rewards").innerText();
     await page.waitForTimeout(2_500);

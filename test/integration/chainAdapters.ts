@@ -125,6 +125,7 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       assert.equal(snapshot.minStakeDuration, BigInt(local.deployment.minStakeDuration));
       assert.ok(snapshot.blockTimestamp > 0n);
       assert.ok(snapshot.blockNumber > 0n);
+      assert.equal(snapshot.poolStaked, 0n); // POO balanceOf(staking), in the same request
       if (contract === "Staking") {
         assert.equal(snapshot.rewardsAvailable, parseEther("1000000"));
         assert.equal(snapshot.rewardRate, parseEther("0.01"));
@@ -157,6 +158,7 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       assert.equal(snapshot.allowance, 0n);
       assert.equal(snapshot.pooBalance, parseEther("1000000") - quantity);
       assert.ok(snapshot.stakedTime > 0n);
+      assert.equal(snapshot.poolStaked, quantity);
       await disconnect(config);
     });
 

@@ -42,6 +42,8 @@ export interface CountingProxy {
   methods: string[];
   /** HTTP requests that carried JSON-RPC (CORS preflights and refused bodies are not counted). */
   httpRequests: number;
+  /** eth_getLogs requests refused for their range (see CountingProxyOptions.maxLogRange). */
+  refusedLogRanges: number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,6 +51,32 @@ export interface CountingProxy {
 export interface CountingProxyOptions {
   /** Port on 127.0.0.1; default 0, an ephemeral port. */
   port?: number;
+  /**
+   * Refuse an eth_getLogs (a single message, not in a batch) whose block range is wider than this,
+   * as public providers do, with a JSON-RPC error saying the range is too large.
+   */
+  maxLogRange?: number;
+}
+
+/** The refusal a capped provider sends for a wide eth_getLogs; undefined when the body is served. */
+function logRangeRefusal(body: string, maxLogRange: number | undefined): string | undefined {
+  if (maxLogRange === undefined) return undefined;
+  const message = JSON.parse(body) as {
+    id?: unknown;
+    method?: unknown;
+    params?: Array<{ fromBlock?: unknown; toBlock?: unknown }>;
+  };
+  if (Array.isArray(message) || message.method !== "eth_getLogs") return undefined;
+  const { fromBlock, toBlock } = message.params?.[0] ?? {};
+  if (typeof fromBlock !== "string" || typeof toBlock !== "string" || !toBlock.startsWith("0x")) {
+    return undefined;
+  }
+  if (Number(BigInt(toBlock) - BigInt(fromBlock)) + 1 <= maxLogRange) return undefined;
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id: message.id ?? null,
+    error: { code: -32602, message: `block range is too large: at most ${maxLogRange} blocks per request` },
+  });
 }
 
 // Browsers may post to the proxy from a page on another origin (the benchmark's counting build), so it
@@ -84,7 +112,7 @@ export async function startCountingProxy(
   target: string,
   options: CountingProxyOptions = {},
 ): Promise<CountingProxy> {
-  const state = { methods: [] as string[], httpRequests: 0 };
+  const state = { methods: [] as string[], httpRequests: 0, refusedLogRanges: 0 };
   const server = http.createServer((req, res) => {
     if (req.method === "OPTIONS") {
       res.writeHead(204, {
@@ -112,6 +140,13 @@ export async function startCountingProxy(
       }
       state.httpRequests++;
       state.methods.push(...methods);
+      const refusal = logRangeRefusal(body, options.maxLogRange);
+      if (refusal !== undefined) {
+        state.refusedLogRanges++;
+        res.writeHead(200, { ...CORS_HEADERS, "content-type": "application/json" });
+        res.end(refusal);
+        return;
+      }
       fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body })
         .then(async (upstream) => {
           res.writeHead(upstream.status, { ...CORS_HEADERS, "content-type": "application/json" });
@@ -139,9 +174,13 @@ export async function startCountingProxy(
     get httpRequests() {
       return state.httpRequests;
     },
+    get refusedLogRanges() {
+      return state.refusedLogRanges;
+    },
     reset() {
       state.methods = [];
       state.httpRequests = 0;
+      state.refusedLogRanges = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,6 +6,8 @@ export interface ContractAddresses {
   readonly pooToken: Address;
   readonly crapToken: Address;
   readonly staking: Address;
+  /** The block the contracts were deployed at: event scans start there (0 when unknown). */
+  readonly deployBlock?: bigint;
 }
 
 /**

@@ -46,6 +46,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
           { ...optional, functionName: "rewardRate" },
           { ...optional, functionName: "totalStaked" },
           { ...optional, functionName: "rewardsAvailable" },
+          { ...poo, functionName: "balanceOf", args: [addresses.staking] },
         ],
       });
       const [
@@ -63,6 +64,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
         rewardRate,
         totalStaked,
         rewardsAvailable,
+        poolStaked,
       ] = results;
       const reads: SnapshotReads = {
         pooBalance: pooBalance as ReadResult<bigint>,
@@ -79,6 +81,7 @@ export class MulticallAccountSnapshotSource implements AccountSnapshotSource {
         rewardRate: rewardRate as ReadResult<bigint>,
         totalStaked: totalStaked as ReadResult<bigint>,
         rewardsAvailable: rewardsAvailable as ReadResult<bigint>,
+        poolStaked: poolStaked as ReadResult<bigint>,
       };
       return snapshotFromReads(reads);
     } catch (error) {

@@ -17,6 +17,7 @@ export interface SnapshotReads {
   readonly paused: ReadResult<boolean>;
   readonly blockNumber: ReadResult<bigint>;
   readonly blockTimestamp: ReadResult<bigint>;
+  readonly poolStaked: ReadResult<bigint>;
   readonly rewardRate: ReadResult<bigint>;
   readonly totalStaked: ReadResult<bigint>;
   readonly rewardsAvailable: ReadResult<bigint>;
@@ -58,6 +59,7 @@ export function snapshotFromReads(reads: SnapshotReads): AccountSnapshot {
     paused: required("paused", reads.paused),
     blockNumber: required("block number", reads.blockNumber),
     blockTimestamp: required("block timestamp", reads.blockTimestamp),
+    poolStaked: required("POO balanceOf(staking)", reads.poolStaked),
     rewardRate: optional(reads.rewardRate),
     totalStaked: optional(reads.totalStaked),
     rewardsAvailable: optional(reads.rewardsAvailable),

@@ -14,6 +14,7 @@ export const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
   paused: false,
   blockNumber: 0n,
   blockTimestamp: 0n,
+  poolStaked: 0n,
   rewardRate: 0n,
   totalStaked: 0n,
   rewardsAvailable: 0n,

@@ -6,8 +6,10 @@ import { WagmiStakingGateway } from "../../adapters/chain/WagmiStakingGateway";
 import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { PinnedContractWriter } from "../../adapters/chain/PinnedContractWriter";
 import { SentTransactionLog } from "../../adapters/chain/SentTransactionLog";
+import { ViemStakeActivitySource } from "../../adapters/chain/ViemStakeActivitySource";
 import { ViemTransactionWaiter } from "../../adapters/chain/ViemTransactionWaiter";
 import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
+import { LoadStakeActivity } from "../../application/use-cases/loadStakeActivity";
 import { toAddress } from "../../domain/address";
 import type { AppConfig } from "../config/appConfig";
 import { TOKENS } from "./tokens";
@@ -24,6 +26,7 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
         pooToken: toAddress(c.deployment.pooToken),
         crapToken: toAddress(c.deployment.crapToken),
         staking: toAddress(c.deployment.staking),
+        deployBlock: BigInt(c.deployment.deployBlock),
       },
     ]),
   );
@@ -36,5 +39,9 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
   container
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
+  const activity = new ViemStakeActivitySource(wagmiConfig, contracts);
+  container.bind(TOKENS.stakeActivitySource).toConstantValue(activity);
+  // Bound here rather than in createContainer: only the wallet stack (loaded after first paint) needs it.
+  container.bind(TOKENS.loadStakeActivity).toConstantValue(new LoadStakeActivity(activity));
   container.bind(TOKENS.walletGateway).toConstantValue(new WagmiWalletGateway(wagmiConfig, contracts));
 }

@@ -4,6 +4,7 @@ import type { Clock } from "../../application/ports/clock";
 import type { LaunchpadGateway } from "../../application/ports/launchpadGateway";
 import type { PriceSource } from "../../application/ports/priceSource";
 import type { SignInGateway } from "../../application/ports/signInGateway";
+import type { StakeActivitySource } from "../../application/ports/stakeActivitySource";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
@@ -13,6 +14,8 @@ import type { CheckWhitelistEligibility } from "../../application/use-cases/chec
 import type { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import type { ListTransactions } from "../../application/use-cases/listTransactions";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
+import type { LoadStakeActivity } from "../../application/use-cases/loadStakeActivity";
+import type { LoadPriceHistory } from "../../application/use-cases/loadPriceHistory";
 import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import type { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
@@ -45,6 +48,8 @@ export const TOKENS = {
   unstake: token<Unstake>("Unstake"),
   loadAccountSnapshot: token<LoadAccountSnapshot>("LoadAccountSnapshot"),
   lookupPooPrice: token<LookupPooPrice>("LookupPooPrice"),
+  /** Bound on first use by bindPriceHistory (the chart loads after first paint). */
+  loadPriceHistory: token<LoadPriceHistory>("LoadPriceHistory"),
   recordTransaction: token<RecordTransaction>("RecordTransaction"),
   listTransactions: token<ListTransactions>("ListTransactions"),
   settleTransactionRecord: token<SettleTransactionRecord>("SettleTransactionRecord"),
@@ -55,4 +60,6 @@ export const TOKENS = {
   getWhitelistRegistration: token<GetWhitelistRegistration>("GetWhitelistRegistration"),
   submitLaunchApplication: token<SubmitLaunchApplication>("SubmitLaunchApplication"),
   walletGateway: token<WalletGateway>("WalletGateway"),
+  stakeActivitySource: token<StakeActivitySource>("StakeActivitySource"),
+  loadStakeActivity: token<LoadStakeActivity>("LoadStakeActivity"),
 } as const;

@@ -69,6 +69,7 @@ describe("createQueryPersister", () => {
       paused: false,
       blockNumber: 9n,
       blockTimestamp: 10n,
+      poolStaked: 11n,
     };
     const { paused: _paused, blockNumber: _blockNumber, ...older } = snapshot;
     const query = (account: string, data: unknown) => ({

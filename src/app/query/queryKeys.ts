@@ -3,10 +3,14 @@ export const stakeKeys = {
   all: ["stake"] as const,
   snapshot: (chainId: number, account: string) =>
     ["stake", "snapshot", chainId, account.toLowerCase()] as const,
+  /** Under "stake", so the stake and unstake flows' invalidation refreshes it too. */
+  activity: (chainId: number, account: string) =>
+    ["stake", "activity", chainId, account.toLowerCase()] as const,
 };
 
 export const priceKeys = {
   poo: () => ["price", "poo"] as const,
+  history: (period: string) => ["price", "history", period] as const,
 };
 
 export const transactionKeys = {

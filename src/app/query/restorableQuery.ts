@@ -14,6 +14,7 @@ const SNAPSHOT_AMOUNTS = [
   "minStakeDuration",
   "blockNumber",
   "blockTimestamp",
+  "poolStaked",
 ] as const;
 const SNAPSHOT_OPTIONAL_AMOUNTS = ["rewardRate", "totalStaked", "rewardsAvailable"] as const;
 

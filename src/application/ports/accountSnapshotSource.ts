@@ -28,6 +28,11 @@ export interface AccountSnapshot {
   readonly blockNumber: bigint;
   /** Unix seconds of that block. */
   readonly blockTimestamp: bigint;
+  /**
+   * POO held by the staking contract (ERC-20 `balanceOf(staking)`): what the whole pool has staked,
+   * readable on any pool. It also counts POO sent to the contract by plain transfer.
+   */
+  readonly poolStaked: bigint;
 
   /** Optional: the whole pool's CRAP reward rate, base units per second. */
   readonly rewardRate: bigint | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionRecord } from "../../domain/transactionRecord";
-import { transactionsToAnnounce } from "./transactionsToAnnounce";
+import { chainActivityToAnnounce, transactionsToAnnounce } from "./transactionsToAnnounce";
 
 const hash = (n: number): `0x${string}` => `0x${n.toString(16).padStart(64, "0")}`;
 const record = (n: number, status: TransactionRecord["status"] = "confirmed"): TransactionRecord => ({
@@ -41,5 +41,21 @@ describe("transactionsToAnnounce", () => {
     expect(transactionsToAnnounce([cancelled], new Set())).toEqual([
       { hash: hash(6), description: "Stake 6 POO (cancelled in your wallet)" },
     ]);
+  });
+});
+
+describe("chainActivityToAnnounce", () => {
+  const line = (n: number) => ({ hash: `0x${String(n).padStart(64, "0")}`, description: `line ${n}` });
+
+  it("hands over the newest 3 on the first sync, oldest first, then only new ones", () => {
+    const lines = [line(5), line(4), line(3), line(2), line(1)];
+    expect(chainActivityToAnnounce(lines, undefined).map((l) => l.description)).toEqual([
+      "line 3",
+      "line 4",
+      "line 5",
+    ]);
+    // The feed marks every line it saw as handed over, so later syncs hand over only new ones.
+    const seen = new Set(lines.map((l) => l.hash));
+    expect(chainActivityToAnnounce([line(6), ...lines], seen).map((l) => l.description)).toEqual(["line 6"]);
   });
 });

@@ -48,3 +48,16 @@ export function transactionsToAnnounce(
       : settled.filter((entry) => !handedOver.has(entry.hash.toLowerCase()));
   return [...fresh].reverse();
 }
+
+/**
+ * Lines of the account's on-chain staking activity (newest first) to hand to RainbowKit, oldest
+ * first: those not handed over yet, and on the first sync of an account only the newest few.
+ */
+export function chainActivityToAnnounce(
+  lines: ReadonlyArray<{ readonly hash: string; readonly description: string }>,
+  handedOver: ReadonlySet<string> | undefined,
+  shown: number = RECENT_TRANSACTIONS_SHOWN,
+): AnnouncedTransaction[] {
+  const fresh = lines.filter((line) => !handedOver?.has(line.hash.toLowerCase())).slice(0, shown);
+  return fresh.map(({ hash, description }) => ({ hash, description })).reverse();
+}

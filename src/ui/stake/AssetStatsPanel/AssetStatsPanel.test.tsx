@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AccountSnapshot } from "../../../application/ports/accountSnapshotSource";
 import type { PriceView } from "../priceView";
+import PoolFiguresList from "./PoolFiguresList";
 import {
   AssetStatsPanel,
   BUY_SUCCESS_MESSAGE,
@@ -17,6 +19,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const E18 = 10n ** 18n;
+const EMPTY_SNAPSHOT: AccountSnapshot = {
+  pooBalance: 0n,
+  crapBalance: 0n,
+  rewards: 0n,
+  stakedAmount: 0n,
+  allowance: 0n,
+  stakedTime: 0n,
+  minStake: 0n,
+  minStakeDuration: 0n,
+  paused: false,
+  blockNumber: 0n,
+  blockTimestamp: 0n,
+  poolStaked: 0n,
+  rewardRate: undefined,
+  totalStaked: undefined,
+  rewardsAvailable: undefined,
+};
 const price: PriceView = { status: "available", usd: 0.0123, stale: false, updatedAt: new Date(0) };
 
 describe("AssetStatsPanel", () => {
@@ -74,15 +94,29 @@ describe("AssetStatsPanel", () => {
     expect(clearTimeoutSpy).toHaveBeenCalledWith(timer);
   });
 
-  it("marks the selected period as pressed", () => {
-    render(<AssetStatsPanel price={price} />);
+  it("marks the selected period as pressed and draws the chart of that period", () => {
+    render(<AssetStatsPanel price={price} renderChart={(period) => <p>chart of {period}</p>} />);
     const pressed = (): string[] =>
       screen.getAllByRole("button", { pressed: true }).map((b) => b.textContent ?? "");
     expect(pressed()).toEqual(["1M"]);
     fireEvent.click(screen.getByRole("button", { name: "3M" }));
     expect(pressed()).toEqual(["3M"]);
     expect(screen.getByRole("group", { name: "Chart period" })).toBeTruthy();
-    expect(screen.getByRole("img", { name: "POO price chart (sample data)" })).toBeTruthy();
+    expect(screen.getByText("chart of 3M")).toBeTruthy();
+  });
+
+  it("shows the pool's figures, and the rate and APR only when the contract has a rate", () => {
+    const snapshot = { ...EMPTY_SNAPSHOT, poolStaked: 2_000n * E18 };
+    const { rerender } = render(
+      <AssetStatsPanel price={price} pool={<PoolFiguresList snapshot={snapshot} price={price} />} />,
+    );
+    expect(screen.getByTestId("pool-staked").textContent).toBe("2k POO $24.60");
+    expect(screen.queryByText("Reward rate")).toBeNull();
+    expect(screen.queryByText("APR (in CRAP)")).toBeNull();
+    const withRate = { ...snapshot, rewardRate: E18 / 100n, totalStaked: 1_000n * E18 };
+    rerender(<AssetStatsPanel price={price} pool={<PoolFiguresList snapshot={withRate} price={price} />} />);
+    expect(screen.getByTestId("pool-reward-rate").textContent).toBe("864 CRAP a day");
+    expect(screen.getByTestId("pool-apr").textContent).toBe("31.53k%");
   });
 
   it("shows the price, or says it is unavailable, or flags it as stale", () => {

@@ -3,9 +3,9 @@ import { Button } from "../../components/Button/Button";
 import { ProcessingOverlay } from "../../components/ProcessingOverlay/ProcessingOverlay";
 import { DEFAULT_PROGRESS_LABEL } from "../../components/ProgressBar/ProgressBar";
 import { ResultDialog, type ResultOutcome } from "../../components/ResultDialog/ResultDialog";
+import { PRICE_HISTORY_PERIODS, type PriceHistoryPeriod } from "../../../domain/priceHistory";
 import { priceText, type PriceView } from "../priceView";
 import styles from "./AssetStatsPanel.module.css";
-import { PriceChart } from "./PriceChart";
 
 /** Spec section 9: the placeholder Buy and Receive buttons show their result after 4000 ms. */
 export const PLACEHOLDER_RESULT_DELAY_MS = 4000;
@@ -16,8 +16,8 @@ export const BUY_SUCCESS_MESSAGE =
 export const RECEIVE_ERROR_MESSAGE =
   "Your POO staking request could not be processed due to an unexpected network or system error. Please try your staking request again.";
 
-export const CHART_PERIODS = ["1M", "2M", "3M"] as const;
-export type ChartPeriod = (typeof CHART_PERIODS)[number];
+export const CHART_PERIODS = PRICE_HISTORY_PERIODS;
+export type ChartPeriod = PriceHistoryPeriod;
 
 type PlaceholderAction = "buy" | "receive";
 
@@ -41,8 +41,19 @@ type PlaceholderStep =
   | { step: "progress"; action: PlaceholderAction }
   | { step: "result"; action: PlaceholderAction };
 
-/** The spec's Asset Stats panel: POO price, period selector, static chart, placeholder Buy and Receive. */
-export function AssetStatsPanel({ price }: { price: PriceView }): ReactNode {
+export interface AssetStatsPanelProps {
+  price: PriceView;
+  /** The pool's figures (loaded lazily by the page). */
+  pool?: ReactNode;
+  /** The price chart for a period (loaded lazily by the page); an empty box without it. */
+  renderChart?: (period: ChartPeriod) => ReactNode;
+}
+
+/**
+ * The spec's Asset Stats panel: POO price, the pool's figures, the price chart with its period
+ * selector, placeholder Buy and Receive.
+ */
+export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelProps): ReactNode {
   const headingId = useId();
   const priceLabelId = useId();
   const [period, setPeriod] = useState<ChartPeriod>("1M");
@@ -94,7 +105,9 @@ export function AssetStatsPanel({ price }: { price: PriceView }): ReactNode {
         </div>
       </div>
 
-      <PriceChart />
+      {renderChart ? renderChart(period) : <div className={styles.chartSlot} />}
+
+      {pool}
 
       <div className={styles.actions}>
         <Button width="xl" onClick={() => setPlaceholder({ step: "progress", action: "buy" })}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useAccountSnapshot } from "../../../app/hooks/useAccountSnapshot";
 import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
 import { WrongChainError } from "../../../domain/errors/wrongChainError";
@@ -17,6 +17,11 @@ import { stakeLockNotice } from "../unstakeAvailability";
 import type { StakeLimits } from "../validateStakeInput";
 import { stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
+
+// The chart (and the history's adapter) load after first paint, outside the start-up bundle.
+const PriceHistoryPanel = lazy(() => import("../PriceChart/PriceHistoryPanel"));
+const PoolFiguresList = lazy(() => import("../AssetStatsPanel/PoolFiguresList"));
+const StakeActivity = lazy(() => import("../ActivityList/StakeActivity"));
 
 /** Rewards count up once a second, like the contract accrues them. */
 const TICK_MS = 1000;
@@ -52,21 +57,51 @@ export function StakePage(): ReactNode {
     <div className={styles.page}>
       <h1 className="visually-hidden">Stake</h1>
       <div className={styles.panels}>
-        <MyStakePanel
-          figures={view.figures}
-          state={view.state}
+        <div className={styles.column}>
+          <MyStakePanel
+            figures={view.figures}
+            state={view.state}
+            price={price}
+            unstake={view.unstake}
+            now={view.chainNow}
+            paused={snapshot?.paused === true}
+            onStake={flow.openStakeDialog}
+            onUnstake={flow.unstake}
+            addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
+            addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
+          />
+          {walletReady && (
+            <Suspense fallback={null}>
+              <StakeActivity />
+            </Suspense>
+          )}
+        </div>
+        <AssetStatsPanel
           price={price}
-          unstake={view.unstake}
-          now={view.chainNow}
-          paused={snapshot?.paused === true}
-          onStake={flow.openStakeDialog}
-          onUnstake={flow.unstake}
-          addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
-          addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
+          pool={
+            <Suspense fallback={null}>
+              <PoolFiguresList snapshot={snapshot} price={price} />
+            </Suspense>
+          }
+          renderChart={(period) => (
+            <Suspense fallback={<ChartLoading />}>
+              <PriceHistoryPanel
+                period={period}
+                currentUsd={price.status === "available" ? price.usd : undefined}
+              />
+            </Suspense>
+          )}
         />
-        <AssetStatsPanel price={price} />
       </div>
       {renderFlow(flow, limits, price, lockNotice)}
+    </div>
+  );
+}
+
+function ChartLoading(): ReactNode {
+  return (
+    <div className={styles.chartLoading}>
+      <p>Loading price history…</p>
     </div>
   );
 }

@@ -21,6 +21,7 @@ const snapshot: AccountSnapshot = {
   rewardRate: 2n * E18,
   totalStaked: 200n * E18,
   blockTimestamp: T,
+  poolStaked: 200n * E18,
   rewardsAvailable: 1_000_000n * E18,
 };
 const reading: SnapshotReading = {

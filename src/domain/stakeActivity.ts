@@ -1,0 +1,56 @@
+import { sameAddress, type Address } from "./address";
+
+/** Stake: POO into the pool. Unstake: POO back out. Reward: CRAP paid out by the pool. */
+export type ActivityKind = "stake" | "unstake" | "reward";
+
+/** One token movement between the account and the staking pool, as the chain recorded it. */
+export interface ActivityEntry {
+  readonly kind: ActivityKind;
+  /** Base units of POO (stake, unstake) or CRAP (reward). */
+  readonly amount: bigint;
+  readonly hash: `0x${string}`;
+  readonly blockNumber: bigint;
+  readonly logIndex: number;
+  /** The block's time; undefined when it could not be read. */
+  readonly timestamp: Date | undefined;
+}
+
+/** An ERC-20 Transfer event, whichever token emitted it. */
+export interface TransferLog {
+  readonly token: Address;
+  readonly from: Address;
+  readonly to: Address;
+  readonly value: bigint;
+}
+
+export interface ActivityParties {
+  readonly account: Address;
+  readonly staking: Address;
+  readonly pooToken: Address;
+  readonly crapToken: Address;
+}
+
+/**
+ * What a Transfer means for the account: POO from it to the pool is a stake, POO from the pool to it
+ * an unstake, CRAP from the pool to it a reward. Anything else (other tokens, other parties, CRAP
+ * sent to the pool, zero amounts) is not the account's staking activity.
+ */
+export function classifyTransfer(log: TransferLog, parties: ActivityParties): ActivityKind | undefined {
+  if (log.value <= 0n) return undefined;
+  const { account, staking, pooToken, crapToken } = parties;
+  if (sameAddress(log.token, pooToken)) {
+    if (sameAddress(log.from, account) && sameAddress(log.to, staking)) return "stake";
+    if (sameAddress(log.from, staking) && sameAddress(log.to, account)) return "unstake";
+    return undefined;
+  }
+  if (sameAddress(log.token, crapToken) && sameAddress(log.from, staking) && sameAddress(log.to, account)) {
+    return "reward";
+  }
+  return undefined;
+}
+
+/** Newest first: by block, then by position in the block. */
+export function newestFirst(a: ActivityEntry, b: ActivityEntry): number {
+  if (a.blockNumber !== b.blockNumber) return a.blockNumber > b.blockNumber ? -1 : 1;
+  return b.logIndex - a.logIndex;
+}

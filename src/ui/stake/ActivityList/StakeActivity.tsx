@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
+import { useStakeActivity } from "../../../app/hooks/useStakeActivity";
+import { toDomainError } from "../../../domain/errors/toDomainError";
+import { ActivityList } from "./ActivityList";
+
+/** The activity list with its data: loaded lazily by the Stake page once a wallet is connected. */
+export default function StakeActivity(): ReactNode {
+  const query = useStakeActivity();
+  const chain = useConnectedChain();
+  return (
+    <ActivityList
+      entries={query.data}
+      error={query.error ? toDomainError(query.error).shortMessage : undefined}
+      explorerUrl={chain?.explorerUrl}
+    />
+  );
+}

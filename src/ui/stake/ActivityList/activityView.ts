@@ -1,0 +1,33 @@
+import { formatTokenAmount } from "../../../domain/displayFormat";
+import type { ActivityEntry, ActivityKind } from "../../../domain/stakeActivity";
+
+export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
+  stake: "Stake",
+  unstake: "Unstake",
+  reward: "Reward",
+};
+
+/** "150 POO" for a stake or unstake, "1.2345 CRAP" for a reward. */
+export function activityAmountText(entry: ActivityEntry): string {
+  return `${formatTokenAmount(entry.amount)} ${entry.kind === "reward" ? "CRAP" : "POO"}`;
+}
+
+/** One line per transaction (an unstake pays its reward in the same one), for the account modal. */
+export function activityDescriptions(
+  entries: readonly ActivityEntry[],
+): Array<{ hash: `0x${string}`; description: string }> {
+  const byHash = new Map<string, { hash: `0x${string}`; parts: string[] }>();
+  for (const entry of entries) {
+    const key = entry.hash.toLowerCase();
+    const line = byHash.get(key) ?? { hash: entry.hash, parts: [] };
+    line.parts.push(`${ACTIVITY_LABELS[entry.kind]} ${activityAmountText(entry)}`);
+    byHash.set(key, line);
+  }
+  // Entries come newest first; within a transaction, say the POO movement before the payout.
+  return [...byHash.values()].map(({ hash, parts }) => ({
+    hash,
+    description: parts
+      .sort((a, b) => Number(a.startsWith("Reward")) - Number(b.startsWith("Reward")))
+      .join(", "),
+  }));
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
+import { poolFigures } from "./poolFigures";
+import type { PriceView } from "./priceView";
+
+const E18 = 10n ** 18n;
+const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
+  pooBalance: 0n,
+  crapBalance: 0n,
+  rewards: 0n,
+  stakedAmount: 0n,
+  allowance: 0n,
+  stakedTime: 0n,
+  minStake: 0n,
+  minStakeDuration: 0n,
+  paused: false,
+  blockNumber: 0n,
+  blockTimestamp: 0n,
+  poolStaked: 0n,
+  rewardRate: 0n,
+  totalStaked: 0n,
+  rewardsAvailable: 0n,
+};
+const price: PriceView = { status: "available", usd: 0.5, stale: false, updatedAt: new Date(0) };
+
+describe("poolFigures", () => {
+  it("shows the POO the pool holds, its dollar value, the daily rate and the APR in CRAP", () => {
+    const figures = poolFigures(
+      {
+        ...EMPTY_ACCOUNT_SNAPSHOT,
+        poolStaked: 2_000n * E18,
+        totalStaked: 1_000n * E18,
+        rewardRate: E18 / 100n,
+      },
+      price,
+    );
+    expect(figures).toEqual({
+      stakedText: "2k POO",
+      stakedUsdText: "$1,000.00",
+      rewardRateText: "864 CRAP a day",
+      // 0.01 CRAP/s * 31,536,000 s = 315,360 CRAP a year over 1,000 POO staked
+      aprText: "31.53k%",
+    });
+  });
+
+  it("hides the rate and the APR when the contract has no reward rate, never an error", () => {
+    const figures = poolFigures(
+      { ...EMPTY_ACCOUNT_SNAPSHOT, poolStaked: 10n * E18, rewardRate: undefined, totalStaked: undefined },
+      price,
+    );
+    expect(figures?.stakedText).toBe("10 POO");
+    expect(figures?.rewardRateText).toBeUndefined();
+    expect(figures?.aprText).toBeUndefined();
+  });
+
+  it("has no APR while nothing is staked, and uses the POO balance when totalStaked is missing", () => {
+    expect(poolFigures({ ...EMPTY_ACCOUNT_SNAPSHOT, rewardRate: 1n }, price)?.aprText).toBeUndefined();
+    const figures = poolFigures(
+      { ...EMPTY_ACCOUNT_SNAPSHOT, poolStaked: 100n * E18, totalStaked: undefined, rewardRate: E18 / 1000n },
+      price,
+    );
+    // 31,536 CRAP a year over 100 POO = 31,536%
+    expect(figures?.aprText).toBe("31.53k%");
+  });
+
+  it("says the price is missing rather than showing $0", () => {
+    const figures = poolFigures({ ...EMPTY_ACCOUNT_SNAPSHOT, poolStaked: E18 }, { status: "unavailable" });
+    expect(figures?.stakedUsdText).toBe("Price unavailable");
+    expect(poolFigures(undefined, price)).toBeUndefined();
+  });
+});
