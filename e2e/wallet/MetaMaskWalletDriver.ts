@@ -184,8 +184,16 @@ export class MetaMaskWalletDriver implements WalletDriver {
 
   /** Approves the next network request (add a network, switch to one); resolves with its screen's text. */
   async approveNetworkRequest(options?: WaitOptions): Promise<string> {
-    const shown = await this.#waitForRequest(["confirmation", "addNetwork", "switchNetwork"], options);
+    // MetaMask 13 shows a site's "add network" request with its redesigned confirmations, under the
+    // same route as a transaction (#confirm-transaction/<id>): told apart by what the screen says.
+    const shown = await this.#waitForRequest(
+      ["confirmation", "addNetwork", "switchNetwork", "transaction"],
+      options,
+    );
     const text = await shown.page.locator("body").innerText();
+    if (shown.screen === "transaction" && !/network/i.test(text)) {
+      throw new Error(`MetaMask shows a transaction request, not a network request:\n${text.slice(0, 500)}`);
+    }
     await this.#click(shown, "approve");
     return text;
   }
