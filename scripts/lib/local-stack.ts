@@ -7,7 +7,6 @@ import type { Deployment } from "../../src/app/config/deploymentSchema";
 import type { StakingContractName } from "./deploy-stack";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { sampleLaunchCatalogue } from "./sample-launches";
-import { startExplorerForChain } from "./local-explorer/explorerForChain";
 
 export const LOCAL_CHAIN_ID = 31337;
 export const SEPOLIA_CHAIN_ID = 11155111;
@@ -169,6 +168,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     let explorerUrl: string | undefined;
     const explorerPort = options.explorerPort ?? 8546;
     if (!sepolia && explorerPort !== false) {
+      // Imported here, not at the top: the explorer decodes with src/adapters/chain/abis.generated.ts,
+      // which the compile step above writes (a fresh clone has none before its first start).
+      const { startExplorerForChain } = await import("./local-explorer/explorerForChain");
       const explorer = await startExplorerForChain({
         chainUrl,
         deployment: deployment as Deployment,
