@@ -1,7 +1,7 @@
+import { getPriceJson } from "./getPriceJson";
 import { z } from "zod";
 import type { PriceHistorySource } from "../../application/ports/priceHistorySource";
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
-import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import {
   PRICE_HISTORY_PERIODS,
   type PriceHistory,
@@ -35,22 +35,13 @@ export class HttpPriceHistorySource implements PriceHistorySource {
   ) {}
 
   async loadHistory(period: PriceHistoryPeriod): Promise<PriceHistory> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.apiBaseUrl}/price/poo/history?period=${period}`, {
-        headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new RequestTimeoutError({ cause: error, timeoutMs: this.timeoutMs });
-      }
-      throw new PriceUnavailableError({ cause: error, details: "the price service could not be reached" });
-    }
-    if (!response.ok) {
-      throw new PriceUnavailableError({ details: `the price history answered HTTP ${response.status}` });
-    }
-    const parsed = historyAnswerSchema.safeParse(await response.json().catch(() => undefined));
+    const body = await getPriceJson(
+      this.fetchFn,
+      `${this.apiBaseUrl}/price/poo/history?period=${period}`,
+      this.timeoutMs,
+      "the price history",
+    );
+    const parsed = historyAnswerSchema.safeParse(body);
     if (!parsed.success || parsed.data.period !== period) {
       throw new PriceUnavailableError({ details: "the price history service sent an unexpected answer" });
     }

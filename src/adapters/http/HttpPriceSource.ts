@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PriceSource } from "../../application/ports/priceSource";
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
-import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
+import { getPriceJson } from "./getPriceJson";
 
 const priceAnswerSchema = z.object({
   usd: z.number().finite().positive(),
@@ -20,22 +20,13 @@ export class HttpPriceSource implements PriceSource {
   ) {}
 
   async getPooUsdPrice(): Promise<number> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.apiBaseUrl}/price/poo`, {
-        headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new RequestTimeoutError({ cause: error, timeoutMs: this.timeoutMs });
-      }
-      throw new PriceUnavailableError({ cause: error, details: "the price service could not be reached" });
-    }
-    if (!response.ok) {
-      throw new PriceUnavailableError({ details: `the price service answered HTTP ${response.status}` });
-    }
-    const parsed = priceAnswerSchema.safeParse(await response.json().catch(() => undefined));
+    const body = await getPriceJson(
+      this.fetchFn,
+      `${this.apiBaseUrl}/price/poo`,
+      this.timeoutMs,
+      "the price service",
+    );
+    const parsed = priceAnswerSchema.safeParse(body);
     if (!parsed.success) {
       throw new PriceUnavailableError({ details: "the price service sent an unexpected answer" });
     }

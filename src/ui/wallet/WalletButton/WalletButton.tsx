@@ -36,7 +36,7 @@ export function WalletButton(): ReactNode {
           {reconnecting ? "Connecting\u2026" : CONNECT_LABEL}
         </button>
       )}
-      <span id={WALLETS_LOADING_ID} role="status" className={styles.visuallyHidden}>
+      <span id={WALLETS_LOADING_ID} role="status" className="visually-hidden">
         {pending ? WALLETS_LOADING_TEXT : ""}
       </span>
       {status === "failed" && (
