@@ -77,6 +77,9 @@ export default defineConfig({
       // e2e/metamask/. One MetaMask browser per spec file, one local stack per worker.
       name: "metamask",
       testMatch: "metamask/**/*.spec.ts",
+      // MetaMask's own pages stall now and then for tens of seconds (snaps, offline services): a
+      // failed test gets one more try on a fresh MetaMask, and the report lists it as flaky.
+      retries: 1,
       // Each step waits for MetaMask's own screens; a test covers several of them.
       timeout: 480_000,
       expect: { timeout: 20_000 },

@@ -136,7 +136,13 @@ export async function listedTokens(page: Page, extensionId: string): Promise<str
   await page.getByTestId("account-overview__asset-tab").click();
   const values = page.getByTestId("multichain-token-list-item-value");
   await expect(values.first()).toBeVisible({ timeout: 20_000 });
-  return (await values.allInnerTexts()).map((text) => text.trim());
+  // One innerText per item: allInnerTexts evaluates in the page's world, which LavaMoat refuses
+  // ('property "RegExp" of globalThis is inaccessible under scuttling mode').
+  const texts: string[] = [];
+  for (let index = 0, count = await values.count(); index < count; index++) {
+    texts.push((await values.nth(index).innerText()).trim());
+  }
+  return texts;
 }
 
 // ---------------------------------------------------------------------------------------------------
