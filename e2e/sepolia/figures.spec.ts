@@ -10,6 +10,7 @@ import {
   stakeFromTest,
   unstakeButton,
   waitForFiguresLoaded,
+  shownUnlockTime,
 } from "../support/stakePage";
 
 test.describe("Sepolia mode: the spec's contract interface, read through the fallback RPC", () => {
@@ -66,16 +67,7 @@ test.describe("Sepolia mode: the spec's contract interface, read through the fal
       args: [account],
     });
     const unlocksAtMs = Number(stakedTime + BigInt(stack.deployment.minStakeDuration!)) * 1000;
-    const expectedWhen = await page.evaluate((ms) => {
-      const shownAt = new Date(Math.ceil(ms / 60_000) * 60_000);
-      return new Intl.DateTimeFormat(undefined, {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-      }).format(shownAt);
-    }, unlocksAtMs);
+    const expectedWhen = await shownUnlockTime(page, unlocksAtMs);
     await expect(myStakePanel(page).getByText(/^Unstaking possible from /)).toContainText(
       `Unstaking possible from ${expectedWhen}`,
     );

@@ -9,6 +9,7 @@ import {
   stakeDialog,
   stakeFromTest,
   waitForFiguresLoaded,
+  shownUnlockTime,
 } from "../support/stakePage";
 
 const STAKE = parseEther("150");
@@ -45,16 +46,7 @@ test.describe("staking POO from the My Stake panel", () => {
     const expectedLock = async (): Promise<string> => {
       // The chain's "now" plus MIN_STAKE_DURATION (a day), rounded up to the minute, in the browser's locale.
       const nowMs = Math.max(Date.now(), Number(await chain.latestTimestamp()) * 1000);
-      return page.evaluate((ms) => {
-        const shown = new Date(Math.ceil(ms / 60_000) * 60_000);
-        return new Intl.DateTimeFormat(undefined, {
-          day: "numeric",
-          month: "short",
-          year: "numeric",
-          hour: "2-digit",
-          minute: "2-digit",
-        }).format(shown);
-      }, nowMs + 86_400_000);
+      return shownUnlockTime(page, nowMs + 86_400_000);
     };
     // The dialog states the date when it opens; a minute may turn between that and the test's look.
     const lockAround = async (open: () => Promise<void>): Promise<RegExp> => {

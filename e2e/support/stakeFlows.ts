@@ -20,6 +20,7 @@ import {
   tokens,
   unstakeButton,
   waitForFiguresLoaded,
+  shownUnlockTime,
 } from "./stakePage";
 
 /**
@@ -236,16 +237,7 @@ export async function unstakeAfterLockFlow({
   // Locked: the button is disabled and the panel says when unstaking becomes possible, in the
   // browser's locale, rounded up to the minute (as the UI promises never to show a time too early).
   const unlocksAtMs = Number(stakedTime + BigInt(MIN_STAKE_DURATION_S)) * 1000;
-  const expectedWhen = await page.evaluate((ms) => {
-    const shown = new Date(Math.ceil(ms / 60_000) * 60_000);
-    return new Intl.DateTimeFormat(undefined, {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).format(shown);
-  }, unlocksAtMs);
+  const expectedWhen = await shownUnlockTime(page, unlocksAtMs);
   const lockText = myStakePanel(page).getByText(/^Unstaking possible from /);
   await expect(lockText).toHaveText(
     new RegExp(`^Unstaking possible from ${expectedWhen} \\(in (1 d|23 h 5\\d min)\\)$`),

@@ -251,3 +251,21 @@ export async function expectLocalExplorerLink(
   await expect(explorerLink(dialog)).toHaveAttribute("target", "_blank");
   return hash;
 }
+
+/**
+ * How the app writes a lock's end (`msSinceEpoch`) in the page's locale: rounded up to the minute (the
+ * UI never shows a time too early), e.g. "Nov 25, 2026, 04:13 AM". Formatted in the page, with its
+ * locale and time zone.
+ */
+export async function shownUnlockTime(page: Page, msSinceEpoch: number): Promise<string> {
+  return page.evaluate((ms) => {
+    const shown = new Date(Math.ceil(ms / 60_000) * 60_000);
+    return new Intl.DateTimeFormat(undefined, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(shown);
+  }, msSinceEpoch);
+}
