@@ -1,25 +1,7 @@
-import type { Page } from "@playwright/test";
 import { appHeader, pickWalletInConnectModal, rainbowKitModal } from "../support/connectWallet";
 import { pooAmount, stakeButton, waitForFiguresLoaded } from "../support/stakePage";
 import type { MetaMaskWalletDriver } from "../wallet/MetaMaskWalletDriver";
 import { expect, test } from "./fixtures";
-
-interface RecordedRequest {
-  readonly method?: string;
-  readonly outcome: "pending" | "ok" | "error";
-  readonly code?: unknown;
-}
-
-/** What the page asked of MetaMask so far (method, outcome, error code), from the recording init script. */
-async function walletRequests(page: Page): Promise<{ method?: string; outcome: string; code?: unknown }[]> {
-  return page.evaluate(() =>
-    ((window as { __walletRequests?: RecordedRequest[] }).__walletRequests ?? []).map((request) => ({
-      method: request.method,
-      outcome: request.outcome,
-      code: request.code,
-    })),
-  );
-}
 
 /**
  * Waits until MetaMask is on `chainId`, approving its network screens (add, switch) as they come.
@@ -58,7 +40,11 @@ test.describe("MetaMask on another network", () => {
     const addScreen = await wallet.approveNetworkRequest();
     expect(addScreen).toContain("POO Local");
     await approveNetworkUntil(wallet, stack.deployment.chainId);
-    const asked = await walletRequests(page);
+    const asked = (await wallet.recordedRequests(page)).map(({ method, outcome, code }) => ({
+      method,
+      outcome,
+      code,
+    }));
     expect(asked).toContainEqual({ method: "wallet_switchEthereumChain", outcome: "error", code: 4902 });
     expect(asked).toContainEqual(
       expect.objectContaining({ method: "wallet_addEthereumChain", outcome: "ok" }),

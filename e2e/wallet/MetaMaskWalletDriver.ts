@@ -65,7 +65,8 @@ interface ShownRequest {
   readonly id: string;
 }
 
-interface RecordedRequest {
+/** A request the app page made of its wallet, as the session's init script recorded it. */
+export interface RecordedRequest {
   readonly method?: string;
   readonly outcome: "pending" | "ok" | "error";
   readonly result?: unknown;
@@ -156,12 +157,12 @@ export class MetaMaskWalletDriver implements WalletDriver {
 
   async confirmSignature(options?: WaitOptions): Promise<SignatureRecord> {
     const page = this.#appPage();
-    const before = (await this.#recordedRequests(page)).length;
+    const before = (await this.recordedRequests(page)).length;
     await this.#answer(["signature"], "approve", options);
     const address = await this.activeAccount();
     const deadline = Date.now() + (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     for (;;) {
-      const signed = (await this.#recordedRequests(page))
+      const signed = (await this.recordedRequests(page))
         .slice(before > 0 ? before - 1 : 0)
         .find((request) => request.method === "personal_sign" && request.outcome === "ok");
       if (signed && typeof signed.result === "string") {
@@ -271,7 +272,8 @@ export class MetaMaskWalletDriver implements WalletDriver {
     this.#background.push(task);
   }
 
-  async #recordedRequests(page: Page): Promise<RecordedRequest[]> {
+  /** What the app page asked of MetaMask so far, oldest first (method, outcome, result or error code). */
+  async recordedRequests(page: Page = this.#appPage()): Promise<RecordedRequest[]> {
     return page.evaluate(() =>
       ((window as { __walletRequests?: RecordedRequest[] }).__walletRequests ?? []).map((r) => ({ ...r })),
     );
