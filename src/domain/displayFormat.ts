@@ -6,7 +6,8 @@ import { TOKEN_DECIMALS } from "./tokenDecimals";
 
 const ELLIPSIS = "\u2026";
 
-function groupThousands(digits: string): string {
+/** "1234567" -> "1,234,567" (digits only: no sign, no fraction). */
+export function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 

@@ -1,4 +1,5 @@
 import { formatUnits, getAddress, isAddress, type AbiParameter, type Address } from "viem";
+import { groupThousands as groupDigits } from "../../../src/domain/displayFormat";
 import { findContract, type AmountUnit, type KnownContract } from "./knownContracts";
 
 /** A decoded value as the page shows it. */
@@ -19,8 +20,7 @@ export function groupThousands(decimal: string): string {
   const [whole = "0", fraction] = decimal.split(".");
   const negative = whole.startsWith("-");
   const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
+  return `${negative ? "-" : ""}${groupDigits(digits)}${fraction === undefined ? "" : `.${fraction}`}`;
 }
 
 /** A base-unit amount in its unit: `150000000000000000000n` POO -> `150 POO`. */
