@@ -1,5 +1,4 @@
 import {
-  ContractFunctionRevertedError,
   decodeErrorResult,
   decodeEventLog,
   decodeFunctionData,
@@ -10,6 +9,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
+import { panicCodeHex, panicReason } from "../../../src/domain/errors/panicReason";
 import { findContract, type KnownContract } from "./knownContracts";
 import { shownArgs, type ShownArg } from "./shownArgs";
 
@@ -117,9 +117,8 @@ export function describeRevert(
       const { errorName, args, abiItem } = decodeErrorResult({ abi: contract.abi, data });
       if (errorName === "Error") return String(args?.[0] ?? "");
       if (errorName === "Panic") {
-        // viem words the panic codes (overflow, division by zero, …).
-        const { reason } = new ContractFunctionRevertedError({ abi: contract.abi, data, functionName: "" });
-        return `Panic 0x${(args?.[0] as bigint).toString(16)}${reason ? `: ${reason}` : ""}`;
+        const code = Number(args?.[0] as bigint);
+        return `Panic ${panicCodeHex(code)}: ${panicReason(code)}`;
       }
       const inputs = "inputs" in abiItem ? abiItem.inputs : [];
       const shown = shownArgs(inputs, args ?? [], contract.amounts[errorName], contracts)
