@@ -3,6 +3,7 @@ import {
   stakeWithAllowanceFlow,
   stakeWithApprovalFlow,
   unstakeAfterLockFlow,
+  type StakeFlowContext,
 } from "../support/stakeFlows";
 import { test } from "./fixtures";
 
@@ -16,47 +17,39 @@ const walletTimeoutMs = 60_000;
 // with nothing staked and no allowance), the stake with approval (two confirmations), then a stake
 // with 1,000 POO already approved (one confirmation).
 // A failed test restarts the worker: the next test then starts on a fresh stack and MetaMask.
+const flows: ReadonlyArray<{
+  readonly title: string;
+  readonly flow: (context: StakeFlowContext) => Promise<void>;
+  /** Opens the app first (the unstake flow stakes from the test, then opens it itself). */
+  readonly openApp: boolean;
+}> = [
+  {
+    title: "rejecting the spending cap in MetaMask shows the app's Error and sends nothing",
+    flow: rejectedApprovalFlow,
+    openApp: true,
+  },
+  {
+    title: "unstake after the lock (a time jump on the chain): one confirmation, POO back, CRAP paid",
+    flow: unstakeAfterLockFlow,
+    openApp: false,
+  },
+  {
+    title: "approves exactly the quantity, then stakes it (two confirmations); figures equal the chain",
+    flow: stakeWithApprovalFlow,
+    openApp: true,
+  },
+  {
+    title: "with enough allowance already granted, MetaMask confirms only the stake",
+    flow: stakeWithAllowanceFlow,
+    openApp: true,
+  },
+];
+
 test.describe("MetaMask: staking and unstaking", () => {
-  test("rejecting the spending cap in MetaMask shows the app's Error and sends nothing", async ({
-    page,
-    wallet,
-    stack,
-    chain,
-    connectWallet,
-  }) => {
-    await page.goto("/");
-    await rejectedApprovalFlow({ page, wallet, stack, chain, connectWallet, walletTimeoutMs });
-  });
-
-  test("unstake after the lock (a time jump on the chain): one confirmation, POO back, CRAP paid", async ({
-    page,
-    wallet,
-    stack,
-    chain,
-    connectWallet,
-  }) => {
-    await unstakeAfterLockFlow({ page, wallet, stack, chain, connectWallet, walletTimeoutMs });
-  });
-
-  test("approves exactly the quantity, then stakes it (two confirmations); figures equal the chain", async ({
-    page,
-    wallet,
-    stack,
-    chain,
-    connectWallet,
-  }) => {
-    await page.goto("/");
-    await stakeWithApprovalFlow({ page, wallet, stack, chain, connectWallet, walletTimeoutMs });
-  });
-
-  test("with enough allowance already granted, MetaMask confirms only the stake", async ({
-    page,
-    wallet,
-    stack,
-    chain,
-    connectWallet,
-  }) => {
-    await page.goto("/");
-    await stakeWithAllowanceFlow({ page, wallet, stack, chain, connectWallet, walletTimeoutMs });
-  });
+  for (const { title, flow, openApp } of flows) {
+    test(title, async ({ page, wallet, stack, chain, connectWallet }) => {
+      if (openApp) await page.goto("/");
+      await flow({ page, wallet, stack, chain, connectWallet, walletTimeoutMs });
+    });
+  }
 });
