@@ -1,5 +1,7 @@
-import { formatTokenAmount } from "../../../domain/displayFormat";
-import type { ActivityEntry, ActivityKind } from "../../../domain/stakeActivity";
+// How the account's staking activity reads (labels, amounts, one line per transaction): shared by the
+// Stake page's activity list and the wallet's recent-transactions feed, so it sits in neither feature.
+import { formatTokenAmount } from "./displayFormat";
+import type { ActivityEntry, ActivityKind } from "./stakeActivity";
 
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
   stake: "Stake",
