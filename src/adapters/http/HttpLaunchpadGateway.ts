@@ -7,32 +7,33 @@ import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import type { LaunchApplication } from "../../domain/launch/launchApplication";
 import { LaunchpadRequestError, type LaunchpadRefusal } from "../../domain/launch/launchpadRequestError";
-import type { WhitelistRegistration } from "../../domain/launch/whitelistRegistration";
+import {
+  REGISTRATION_STANDINGS,
+  type WhitelistRegistration,
+} from "../../domain/launch/whitelistRegistration";
 
 export const LAUNCHPAD_REQUEST_TIMEOUT_MS = 15_000;
+
+/** A uint256 sent as decimal digits (JSON has no bigint). */
+const uintString = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .transform((digits) => BigInt(digits));
+const isoDate = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
 const registrationSchema = z.object({
   launchId: z.string(),
   address: addressSchema,
   chainId: z.number().int().positive(),
-  amountWei: z
-    .string()
-    .regex(/^\d{1,78}$/)
-    .transform((digits) => BigInt(digits)),
-  createdAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
-  updatedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
-  standing: z.enum(["eligible", "below-threshold"]),
+  amountWei: uintString,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  standing: z.enum(REGISTRATION_STANDINGS),
   lastCheck: z
     .object({
-      pooBalanceWei: z
-        .string()
-        .regex(/^\d{1,78}$/)
-        .transform((digits) => BigInt(digits)),
-      blockNumber: z
-        .string()
-        .regex(/^\d{1,78}$/)
-        .transform((digits) => BigInt(digits)),
-      checkedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+      pooBalanceWei: uintString,
+      blockNumber: uintString,
+      checkedAt: isoDate,
     })
     .nullable(),
 });
