@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { LaunchpadGateway, WhitelistRegistrationSaved } from "../../application/ports/launchpadGateway";
 import { addressSchema } from "../../domain/address";
 import { formatTokenExact } from "../../domain/displayFormat";
-import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import type { LaunchApplication } from "../../domain/launch/launchApplication";
@@ -11,6 +10,7 @@ import {
   REGISTRATION_STANDINGS,
   type WhitelistRegistration,
 } from "../../domain/launch/whitelistRegistration";
+import { fetchWithTimeout } from "./fetchWithTimeout";
 
 export const LAUNCHPAD_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -98,8 +98,10 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
   }
 
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await this.fetchFn(`${this.apiBaseUrl}${path}`, {
+    return fetchWithTimeout(
+      this.fetchFn,
+      `${this.apiBaseUrl}${path}`,
+      {
         method,
         credentials: "same-origin",
         headers:
@@ -107,14 +109,10 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
             ? { accept: "application/json" }
             : { accept: "application/json", "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new RequestTimeoutError({ cause: error, timeoutMs: this.timeoutMs });
-      }
-      throw new RpcUnavailableError({ cause: error, details: "the launchpad service could not be reached" });
-    }
+      },
+      this.timeoutMs,
+      (cause) => new RpcUnavailableError({ cause, details: "the launchpad service could not be reached" }),
+    );
   }
 
   private async read(response: Response): Promise<unknown> {
