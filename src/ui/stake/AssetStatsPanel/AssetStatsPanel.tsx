@@ -102,7 +102,7 @@ export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelPro
         </div>
       </div>
 
-      {renderChart ? renderChart(period) : <div className={styles.chartSlot} />}
+      {renderChart ? renderChart(period) : <ChartPlaceholder />}
 
       {pool}
 
@@ -122,6 +122,11 @@ export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelPro
       {renderPlaceholder(placeholder, () => setPlaceholder({ step: "idle" }))}
     </section>
   );
+}
+
+/** The chart's box while there is no chart: empty, or saying what it waits for (the page's Suspense fallback). */
+export function ChartPlaceholder({ children }: { children?: ReactNode }): ReactNode {
+  return <div className={styles.chartSlot}>{children}</div>;
 }
 
 function renderPlaceholder(placeholder: PlaceholderStep, dismiss: () => void): ReactNode {
