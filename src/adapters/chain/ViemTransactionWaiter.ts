@@ -59,6 +59,16 @@ function outcomeOf(receipt: TransactionReceipt): TransactionOutcome {
   return { status: receipt.status, hash: receipt.transactionHash, blockNumber: receipt.blockNumber };
 }
 
+/** The outcome of `originalHash` when `mined` took its nonce: sped up keeps the receipt's status. */
+function replacedBy(
+  mined: TransactionOutcome,
+  originalHash: TransactionHash,
+  reason: ReplacementReason,
+): TransactionOutcome {
+  const replaced = { originalHash, reason };
+  return reason === "sped-up" ? { ...mined, replaced } : { ...mined, status: reason, replaced };
+}
+
 /**
  * Settles transactions with viem's receipt wait on the chain they were sent to: status 0 is a
  * "reverted" outcome (wagmi's action throws a plain Error for it, which hid the revert), a
@@ -154,10 +164,7 @@ export class ViemTransactionWaiter implements TransactionWaiter {
         });
       }
       const mined = outcomeOf(receipt);
-      if (reason === undefined) return mined;
-      const replaced = { originalHash: hash, reason };
-      if (reason === "sped-up") return { ...mined, replaced };
-      return { ...mined, status: reason, replaced };
+      return reason === undefined ? mined : replacedBy(mined, hash, reason);
     } catch (error) {
       throw toChainDomainError(error);
     }
@@ -183,9 +190,7 @@ export class ViemTransactionWaiter implements TransactionWaiter {
       const receipt = await client.getTransactionReceipt({ hash: found.hash });
       const mined = outcomeOf(receipt);
       if (found.hash.toLowerCase() === hash.toLowerCase()) return mined;
-      const reason = replacementReason(identity, found);
-      const replaced = { originalHash: hash, reason };
-      return reason === "sped-up" ? { ...mined, replaced } : { ...mined, status: reason, replaced };
+      return replacedBy(mined, hash, replacementReason(identity, found));
     }
     return undefined;
   }

@@ -1,24 +1,6 @@
 import type { Address } from "../../domain/address";
 import type { AccountSnapshot, AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
-
-/** An account with nothing: every figure 0. Tests override what they need. */
-export const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
-  pooBalance: 0n,
-  crapBalance: 0n,
-  rewards: 0n,
-  stakedAmount: 0n,
-  allowance: 0n,
-  stakedTime: 0n,
-  minStake: 0n,
-  minStakeDuration: 0n,
-  paused: false,
-  blockNumber: 0n,
-  blockTimestamp: 0n,
-  poolStaked: 0n,
-  rewardRate: 0n,
-  totalStaked: 0n,
-  rewardsAvailable: 0n,
-};
+import { EMPTY_ACCOUNT_SNAPSHOT } from "../../application/testing/emptyAccountSnapshot";
 
 /** Serves snapshots set per account; counts loads so tests can assert one batched read. */
 export class FakeAccountSnapshotSource implements AccountSnapshotSource {

@@ -2,37 +2,38 @@ import { z } from "zod";
 import type { LaunchpadGateway, WhitelistRegistrationSaved } from "../../application/ports/launchpadGateway";
 import { addressSchema } from "../../domain/address";
 import { formatTokenExact } from "../../domain/displayFormat";
-import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
 import type { LaunchApplication } from "../../domain/launch/launchApplication";
 import { LaunchpadRequestError, type LaunchpadRefusal } from "../../domain/launch/launchpadRequestError";
-import type { WhitelistRegistration } from "../../domain/launch/whitelistRegistration";
+import {
+  REGISTRATION_STANDINGS,
+  type WhitelistRegistration,
+} from "../../domain/launch/whitelistRegistration";
+import { fetchWithTimeout } from "./fetchWithTimeout";
 
 export const LAUNCHPAD_REQUEST_TIMEOUT_MS = 15_000;
+
+/** A uint256 sent as decimal digits (JSON has no bigint). */
+const uintString = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .transform((digits) => BigInt(digits));
+const isoDate = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
 const registrationSchema = z.object({
   launchId: z.string(),
   address: addressSchema,
   chainId: z.number().int().positive(),
-  amountWei: z
-    .string()
-    .regex(/^\d{1,78}$/)
-    .transform((digits) => BigInt(digits)),
-  createdAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
-  updatedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
-  standing: z.enum(["eligible", "below-threshold"]),
+  amountWei: uintString,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  standing: z.enum(REGISTRATION_STANDINGS),
   lastCheck: z
     .object({
-      pooBalanceWei: z
-        .string()
-        .regex(/^\d{1,78}$/)
-        .transform((digits) => BigInt(digits)),
-      blockNumber: z
-        .string()
-        .regex(/^\d{1,78}$/)
-        .transform((digits) => BigInt(digits)),
-      checkedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+      pooBalanceWei: uintString,
+      blockNumber: uintString,
+      checkedAt: isoDate,
     })
     .nullable(),
 });
@@ -97,8 +98,10 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
   }
 
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await this.fetchFn(`${this.apiBaseUrl}${path}`, {
+    return fetchWithTimeout(
+      this.fetchFn,
+      `${this.apiBaseUrl}${path}`,
+      {
         method,
         credentials: "same-origin",
         headers:
@@ -106,14 +109,10 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
             ? { accept: "application/json" }
             : { accept: "application/json", "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new RequestTimeoutError({ cause: error, timeoutMs: this.timeoutMs });
-      }
-      throw new RpcUnavailableError({ cause: error, details: "the launchpad service could not be reached" });
-    }
+      },
+      this.timeoutMs,
+      (cause) => new RpcUnavailableError({ cause, details: "the launchpad service could not be reached" }),
+    );
   }
 
   private async read(response: Response): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
-import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
+import { fetchWithTimeout } from "./fetchWithTimeout";
 
 /**
  * GETs `url` from the project's price API and returns its JSON body (undefined when the body is not
@@ -12,18 +12,13 @@ export async function getPriceJson(
   timeoutMs: number,
   service: string,
 ): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetchFn(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError") {
-      throw new RequestTimeoutError({ cause: error, timeoutMs });
-    }
-    throw new PriceUnavailableError({ cause: error, details: "the price service could not be reached" });
-  }
+  const response = await fetchWithTimeout(
+    fetchFn,
+    url,
+    { headers: { accept: "application/json" } },
+    timeoutMs,
+    (cause) => new PriceUnavailableError({ cause, details: "the price service could not be reached" }),
+  );
   if (!response.ok) {
     throw new PriceUnavailableError({ details: `${service} answered HTTP ${response.status}` });
   }

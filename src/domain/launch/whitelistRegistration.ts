@@ -1,7 +1,8 @@
 import type { Address } from "../address";
 
 /** Whether the registration still meets the threshold at its last check (a launch re-check can lower it). */
-export type RegistrationStanding = "eligible" | "below-threshold";
+export const REGISTRATION_STANDINGS = ["eligible", "below-threshold"] as const;
+export type RegistrationStanding = (typeof REGISTRATION_STANDINGS)[number];
 
 /** The POO balance the server read, the block it read it at, and when. */
 export interface RegistrationCheck {

@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
+import { EMPTY_ACCOUNT_SNAPSHOT } from "../../application/testing/emptyAccountSnapshot";
 import { poolFigures } from "./poolFigures";
 import type { PriceView } from "./priceView";
 
 const E18 = 10n ** 18n;
-const EMPTY_ACCOUNT_SNAPSHOT: AccountSnapshot = {
-  pooBalance: 0n,
-  crapBalance: 0n,
-  rewards: 0n,
-  stakedAmount: 0n,
-  allowance: 0n,
-  stakedTime: 0n,
-  minStake: 0n,
-  minStakeDuration: 0n,
-  paused: false,
-  blockNumber: 0n,
-  blockTimestamp: 0n,
-  poolStaked: 0n,
-  rewardRate: 0n,
-  totalStaked: 0n,
-  rewardsAvailable: 0n,
-};
 const price: PriceView = { status: "available", usd: 0.5, stale: false, updatedAt: new Date(0) };
 
 describe("poolFigures", () => {

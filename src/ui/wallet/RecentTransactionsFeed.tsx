@@ -2,7 +2,7 @@ import { useAddRecentTransaction } from "@rainbow-me/rainbowkit";
 import { useEffect, useRef } from "react";
 import { useStakeActivity } from "../../app/hooks/useStakeActivity";
 import { useTransactionRecords } from "../../app/hooks/useTransactionRecords";
-import { activityDescriptions } from "../stake/ActivityList/activityView";
+import { activityDescriptions } from "../../domain/stakeActivityText";
 import { useWalletAccount } from "../../app/wallet/WalletContext";
 import { chainActivityToAnnounce, transactionsToAnnounce } from "./transactionsToAnnounce";
 

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActivityEntry } from "../../../domain/stakeActivity";
 import { ActivityList } from "./ActivityList";
-import { activityDescriptions } from "./activityView";
 
 afterEach(cleanup);
 
@@ -50,19 +49,5 @@ describe("ActivityList", () => {
       <ActivityList entries={undefined} error="The network is unreachable." explorerUrl={undefined} />,
     );
     expect(screen.getByRole("status").textContent).toBe("The network is unreachable.");
-  });
-});
-
-describe("activityDescriptions", () => {
-  it("gives one line per transaction, the unstake before its reward", () => {
-    const lines = activityDescriptions([
-      entry(7, "reward", E18, 1),
-      entry(7, "unstake", 150n * E18),
-      entry(3, "stake", 150n * E18),
-    ]);
-    expect(lines).toEqual([
-      { hash: hash(7), description: "Unstake 150.0000 POO, Reward 1.0000 CRAP" },
-      { hash: hash(3), description: "Stake 150.0000 POO" },
-    ]);
   });
 });

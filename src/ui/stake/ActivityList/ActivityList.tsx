@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import type { ActivityEntry } from "../../../domain/stakeActivity";
 import { TransactionLink } from "../../components/TransactionLink/TransactionLink";
-import { ACTIVITY_LABELS, activityAmountText } from "./activityView";
+import { ACTIVITY_LABELS, activityAmountText } from "../../../domain/stakeActivityText";
 import styles from "./ActivityList.module.css";
 
 /** The list shows this many at first; "Show all" shows the rest. */

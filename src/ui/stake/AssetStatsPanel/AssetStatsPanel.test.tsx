@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AccountSnapshot } from "../../../application/ports/accountSnapshotSource";
+import { EMPTY_ACCOUNT_SNAPSHOT } from "../../../application/testing/emptyAccountSnapshot";
 import type { PriceView } from "../priceView";
 import PoolFiguresList from "./PoolFiguresList";
 import {
@@ -20,19 +21,9 @@ afterEach(() => {
 });
 
 const E18 = 10n ** 18n;
+// A contract without the optional reads (no reward rate): the panel shows the staked total alone.
 const EMPTY_SNAPSHOT: AccountSnapshot = {
-  pooBalance: 0n,
-  crapBalance: 0n,
-  rewards: 0n,
-  stakedAmount: 0n,
-  allowance: 0n,
-  stakedTime: 0n,
-  minStake: 0n,
-  minStakeDuration: 0n,
-  paused: false,
-  blockNumber: 0n,
-  blockTimestamp: 0n,
-  poolStaked: 0n,
+  ...EMPTY_ACCOUNT_SNAPSHOT,
   rewardRate: undefined,
   totalStaked: undefined,
   rewardsAvailable: undefined,

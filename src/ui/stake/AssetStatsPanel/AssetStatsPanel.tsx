@@ -16,9 +16,6 @@ export const BUY_SUCCESS_MESSAGE =
 export const RECEIVE_ERROR_MESSAGE =
   "Your POO staking request could not be processed due to an unexpected network or system error. Please try your staking request again.";
 
-export const CHART_PERIODS = PRICE_HISTORY_PERIODS;
-export type ChartPeriod = PriceHistoryPeriod;
-
 type PlaceholderAction = "buy" | "receive";
 
 /** Spec section 2: Buy shows progress 67, Receive an error-styled 37; then a fixed result. */
@@ -46,7 +43,7 @@ export interface AssetStatsPanelProps {
   /** The pool's figures (loaded lazily by the page). */
   pool?: ReactNode;
   /** The price chart for a period (loaded lazily by the page); an empty box without it. */
-  renderChart?: (period: ChartPeriod) => ReactNode;
+  renderChart?: (period: PriceHistoryPeriod) => ReactNode;
 }
 
 /**
@@ -56,7 +53,7 @@ export interface AssetStatsPanelProps {
 export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelProps): ReactNode {
   const headingId = useId();
   const priceLabelId = useId();
-  const [period, setPeriod] = useState<ChartPeriod>("1M");
+  const [period, setPeriod] = useState<PriceHistoryPeriod>("1M");
   const [placeholder, setPlaceholder] = useState<PlaceholderStep>({ step: "idle" });
 
   useEffect(() => {
@@ -91,7 +88,7 @@ export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelPro
           )}
         </div>
         <div className={styles.periods} role="group" aria-label="Chart period">
-          {CHART_PERIODS.map((p) => (
+          {PRICE_HISTORY_PERIODS.map((p) => (
             <button
               key={p}
               type="button"
@@ -105,7 +102,7 @@ export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelPro
         </div>
       </div>
 
-      {renderChart ? renderChart(period) : <div className={styles.chartSlot} />}
+      {renderChart ? renderChart(period) : <ChartPlaceholder />}
 
       {pool}
 
@@ -125,6 +122,11 @@ export function AssetStatsPanel({ price, pool, renderChart }: AssetStatsPanelPro
       {renderPlaceholder(placeholder, () => setPlaceholder({ step: "idle" }))}
     </section>
   );
+}
+
+/** The chart's box while there is no chart: empty, or saying what it waits for (the page's Suspense fallback). */
+export function ChartPlaceholder({ children }: { children?: ReactNode }): ReactNode {
+  return <div className={styles.chartSlot}>{children}</div>;
 }
 
 function renderPlaceholder(placeholder: PlaceholderStep, dismiss: () => void): ReactNode {

@@ -6,7 +6,7 @@ import { usePooPrice } from "../../../app/hooks/usePooPrice";
 import { ProcessingOverlay } from "../../components/ProcessingOverlay/ProcessingOverlay";
 import { ResultDialog } from "../../components/ResultDialog/ResultDialog";
 import { AddTokenToWallet } from "../AddTokenToWallet/AddTokenToWallet";
-import { AssetStatsPanel } from "../AssetStatsPanel/AssetStatsPanel";
+import { AssetStatsPanel, ChartPlaceholder } from "../AssetStatsPanel/AssetStatsPanel";
 import { MyStakePanel } from "../MyStakePanel/MyStakePanel";
 import { toPriceView, type PriceView } from "../priceView";
 import { StakeDialog } from "../StakeDialog/StakeDialog";
@@ -84,7 +84,13 @@ export function StakePage(): ReactNode {
             </Suspense>
           }
           renderChart={(period) => (
-            <Suspense fallback={<ChartLoading />}>
+            <Suspense
+              fallback={
+                <ChartPlaceholder>
+                  <p>Loading price history…</p>
+                </ChartPlaceholder>
+              }
+            >
               <PriceHistoryPanel
                 period={period}
                 currentUsd={price.status === "available" ? price.usd : undefined}
@@ -94,14 +100,6 @@ export function StakePage(): ReactNode {
         />
       </div>
       {renderFlow(flow, limits, price, lockNotice)}
-    </div>
-  );
-}
-
-function ChartLoading(): ReactNode {
-  return (
-    <div className={styles.chartLoading}>
-      <p>Loading price history…</p>
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { formatTokenAmount } from "../../../domain/displayFormat";
-import type { ActivityEntry, ActivityKind } from "../../../domain/stakeActivity";
+// How the account's staking activity reads (labels, amounts, one line per transaction): shared by the
+// Stake page's activity list and the wallet's recent-transactions feed, so it sits in neither feature.
+import { formatTokenAmount } from "./displayFormat";
+import type { ActivityEntry, ActivityKind } from "./stakeActivity";
 
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
   stake: "Stake",
@@ -16,18 +18,17 @@ export function activityAmountText(entry: ActivityEntry): string {
 export function activityDescriptions(
   entries: readonly ActivityEntry[],
 ): Array<{ hash: `0x${string}`; description: string }> {
-  const byHash = new Map<string, { hash: `0x${string}`; parts: string[] }>();
+  const byHash = new Map<string, ActivityEntry[]>();
   for (const entry of entries) {
     const key = entry.hash.toLowerCase();
-    const line = byHash.get(key) ?? { hash: entry.hash, parts: [] };
-    line.parts.push(`${ACTIVITY_LABELS[entry.kind]} ${activityAmountText(entry)}`);
-    byHash.set(key, line);
+    byHash.set(key, [...(byHash.get(key) ?? []), entry]);
   }
   // Entries come newest first; within a transaction, say the POO movement before the payout.
-  return [...byHash.values()].map(({ hash, parts }) => ({
-    hash,
-    description: parts
-      .sort((a, b) => Number(a.startsWith("Reward")) - Number(b.startsWith("Reward")))
+  return [...byHash.values()].map((group) => ({
+    hash: group[0]!.hash,
+    description: group
+      .sort((a, b) => Number(a.kind === "reward") - Number(b.kind === "reward"))
+      .map((entry) => `${ACTIVITY_LABELS[entry.kind]} ${activityAmountText(entry)}`)
       .join(", "),
   }));
 }
