@@ -14,7 +14,7 @@ import { startBenchChain } from "./benchChain";
 import { ClientAgent } from "./clientAgent";
 import { countRegistrations } from "./databaseChecks";
 import { startLoadBalancer } from "./loadBalancer";
-import { runRush } from "./rush";
+import { JSON_HEADERS, runRush, verifyBody } from "./rush";
 import { rushTable, type RunSummary } from "./rushReport";
 
 /** Deterministic test wallets: the private key of wallet i is keccak256("poo-bench-api-<set>-<i>"). */
@@ -99,19 +99,9 @@ async function main(): Promise<void> {
     for (const [i, account] of probe.entries()) {
       const agent = new ClientAgent(`127.55.0.${i + 1}`, lb.url);
       const { nonce } = JSON.parse((await agent.request("GET", "/api/auth/nonce")).body) as { nonce: string };
-      const { createSiweMessage } = await import("viem/siwe");
-      const message = createSiweMessage({
-        address: account.address,
-        chainId: 31337,
-        domain: new URL(SITE).host,
-        nonce,
-        uri: SITE,
-        version: "1",
-        issuedAt: new Date(),
-      });
       const answer = await agent.request("POST", "/api/auth/verify", {
-        body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
-        headers: { origin: SITE, "content-type": "application/json" },
+        body: await verifyBody(account, nonce),
+        headers: JSON_HEADERS,
       });
       if (answer.status === 200) probeSignIns += 1;
       agent.close();

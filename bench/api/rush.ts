@@ -31,7 +31,23 @@ export type RushResult = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const JSON_HEADERS = { origin: SITE, "content-type": "application/json" };
+/** What the web app sends with a JSON body. */
+export const JSON_HEADERS = { origin: SITE, "content-type": "application/json" };
+
+/** The body of POST /api/auth/verify: a SIWE message for `nonce`, signed by the wallet. */
+export async function verifyBody(account: PrivateKeyAccount, nonce: string): Promise<string> {
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 31337,
+    domain: SITE_HOST,
+    nonce,
+    uri: SITE,
+    version: "1",
+    statement: "Sign in to POO Finance.",
+    issuedAt: new Date(),
+  });
+  return JSON.stringify({ message, signature: await account.signMessage({ message }) });
+}
 
 /**
  * The launch rush: every wallet fetches a nonce, signs a SIWE message, verifies, and registers, as
@@ -77,17 +93,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         const nonceAnswer = await record(agent, "nonce", "honest", "GET", "/api/auth/nonce");
         if (nonceAnswer.status !== 200) continue;
         const { nonce } = JSON.parse(nonceAnswer.body) as { nonce: string };
-        const message = createSiweMessage({
-          address: account.address,
-          chainId: 31337,
-          domain: SITE_HOST,
-          nonce,
-          uri: SITE,
-          version: "1",
-          statement: "Sign in to POO Finance.",
-          issuedAt: new Date(),
-        });
-        const body = JSON.stringify({ message, signature: await account.signMessage({ message }) });
+        const body = await verifyBody(account, nonce);
         const verified = await record(agent, "verify", "honest", "POST", "/api/auth/verify", {
           body,
           headers: JSON_HEADERS,

@@ -1,3 +1,4 @@
+import type { DatabaseSync } from "node:sqlite";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
@@ -54,7 +55,11 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       close: () => (closing ??= pool.end()),
     };
   }
-  const db = openSqliteDatabase(settings.path);
+  return sqliteStores(openSqliteDatabase(settings.path));
+}
+
+/** Every store on one open SQLite database; close() closes it. */
+export function sqliteStores(db: DatabaseSync): Stores {
   const registrations = new SqliteRegistrationStore(db);
   return {
     engine: "sqlite",

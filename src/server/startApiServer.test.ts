@@ -16,8 +16,8 @@ import { STORE_ENGINES } from "./testing/storeEngines";
 
 const SITE = "http://127.0.0.1:5173";
 
-async function signIn(server: RunningApiServer, account: PrivateKeyAccount): Promise<string> {
-  const { nonce } = (await (await fetch(`${server.url}/api/auth/nonce`)).json()) as { nonce: string };
+/** The body of POST /api/auth/verify: a SIWE message for `nonce`, signed by the account. */
+async function verifyBody(account: PrivateKeyAccount, nonce: string): Promise<string> {
   const message = createSiweMessage({
     address: account.address,
     chainId: 31337,
@@ -27,11 +27,20 @@ async function signIn(server: RunningApiServer, account: PrivateKeyAccount): Pro
     version: "1",
     issuedAt: new Date(),
   });
-  const response = await fetch(`${server.url}/api/auth/verify`, {
+  return JSON.stringify({ message, signature: await account.signMessage({ message }) });
+}
+
+function postVerify(server: RunningApiServer, body: string): Promise<Response> {
+  return fetch(`${server.url}/api/auth/verify`, {
     method: "POST",
     headers: { origin: SITE, "content-type": "application/json" },
-    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
+    body,
   });
+}
+
+async function signIn(server: RunningApiServer, account: PrivateKeyAccount): Promise<string> {
+  const { nonce } = (await (await fetch(`${server.url}/api/auth/nonce`)).json()) as { nonce: string };
+  const response = await postVerify(server, await verifyBody(account, nonce));
   expect(response.status).toBe(200);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
@@ -187,22 +196,8 @@ describe.each(STORE_ENGINES)("two API instances on one $name database", (engine)
   it("verifies on B a nonce issued by A, once; sign-out on A refuses the cookie on B", async () => {
     const [a, b] = await startTwo();
     const { nonce } = (await (await fetch(`${a.url}/api/auth/nonce`)).json()) as { nonce: string };
-    const message = createSiweMessage({
-      address: alice.address,
-      chainId: 31337,
-      domain: "127.0.0.1:5173",
-      nonce,
-      uri: SITE,
-      version: "1",
-      issuedAt: new Date(),
-    });
-    const verify = (server: RunningApiServer) =>
-      fetch(`${server.url}/api/auth/verify`, {
-        method: "POST",
-        headers: { origin: SITE, "content-type": "application/json" },
-        body: JSON.stringify({ message, signature: signature }),
-      });
-    const signature = await alice.signMessage({ message });
+    const body = await verifyBody(alice, nonce);
+    const verify = (server: RunningApiServer) => postVerify(server, body);
     const onB = await verify(b);
     expect(onB.status).toBe(200);
     const replayOnA = await verify(a);

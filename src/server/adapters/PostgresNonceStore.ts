@@ -1,13 +1,14 @@
 import type { Pool } from "pg";
 import type { NonceState, NonceStore } from "../ports/NonceStore";
 import { NONCE_GRACE_MS, nonceStateOf } from "./nonceStateOf";
+import { SweepSchedule } from "./SweepSchedule";
 
 /**
  * Sign-in nonces in PostgreSQL, shared by every instance. consume() is one conditional UPDATE, so
  * of two instances verifying the same nonce exactly one gets "valid".
  */
 export class PostgresNonceStore implements NonceStore {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly pool: Pool) {}
 
@@ -43,8 +44,7 @@ export class PostgresNonceStore implements NonceStore {
   }
 
   private async sweep(nowMs: number): Promise<void> {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     await this.pool.query("DELETE FROM auth_nonces WHERE expires_at_ms <= $1", [nowMs - NONCE_GRACE_MS]);
   }
 }

@@ -1,13 +1,14 @@
 import type { Pool } from "pg";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "../ports/RateLimiter";
 import { rateLimitDecision } from "./rateLimitDecision";
+import { SweepSchedule } from "./SweepSchedule";
 
 /**
  * Fixed windows in PostgreSQL, shared by every instance: one atomic upsert per hit (the row lock
  * serialises concurrent hits on the same key), and a window that has ended restarts in place.
  */
 export class PostgresRateLimiter implements RateLimiter {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly pool: Pool) {}
 
@@ -31,8 +32,7 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   private async sweep(nowMs: number): Promise<void> {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     await this.pool.query("DELETE FROM rate_limit_windows WHERE expires_at_ms <= $1", [nowMs]);
   }
 }

@@ -160,11 +160,12 @@ export class PostgresRegistrationStore implements RegistrationStore, LaunchAppli
 }
 
 function toRegistration(row: RegistrationRow): Registration {
-  const checked =
-    row.poo_balance_wei !== null &&
-    row.checked_block !== null &&
-    row.checked_price_usd !== null &&
-    row.checked_at !== null;
+  const {
+    poo_balance_wei: balance,
+    checked_block: block,
+    checked_price_usd: price,
+    checked_at: checkedAt,
+  } = row;
   return {
     launchId: row.launch_id,
     chainId: Number(row.chain_id),
@@ -173,13 +174,9 @@ function toRegistration(row: RegistrationRow): Registration {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     standing: row.standing as RegistrationStanding,
-    lastCheck: checked
-      ? {
-          pooBalanceWei: BigInt(row.poo_balance_wei ?? "0"),
-          blockNumber: BigInt(row.checked_block ?? "0"),
-          priceUsd: row.checked_price_usd ?? 0,
-          checkedAt: row.checked_at ?? new Date(0),
-        }
-      : undefined,
+    lastCheck:
+      balance !== null && block !== null && price !== null && checkedAt !== null
+        ? { pooBalanceWei: BigInt(balance), blockNumber: BigInt(block), priceUsd: price, checkedAt }
+        : undefined,
   };
 }

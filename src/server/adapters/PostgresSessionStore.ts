@@ -2,10 +2,11 @@ import type { Pool } from "pg";
 import { getAddress } from "viem";
 import type { Session } from "../model/Session";
 import type { SessionStore } from "../ports/SessionStore";
+import { SweepSchedule } from "./SweepSchedule";
 
 /** Server-side sessions in PostgreSQL: a sign-out on one instance ends the session on all. */
 export class PostgresSessionStore implements SessionStore {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly pool: Pool) {}
 
@@ -37,8 +38,7 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   private async sweep(nowMs: number): Promise<void> {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     await this.pool.query("DELETE FROM auth_sessions WHERE expires_at_ms <= $1", [nowMs]);
   }
 }

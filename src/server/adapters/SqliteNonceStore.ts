@@ -2,10 +2,11 @@ import type { DatabaseSync } from "node:sqlite";
 import type { NonceState, NonceStore } from "../ports/NonceStore";
 import { NONCE_GRACE_MS, nonceStateOf } from "./nonceStateOf";
 import { sqliteRows } from "./sqliteRows";
+import { SweepSchedule } from "./SweepSchedule";
 
 /** Sign-in nonces in SQLite; the conditional UPDATE lets exactly one consumer win, across processes too. */
 export class SqliteNonceStore implements NonceStore {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -37,8 +38,7 @@ export class SqliteNonceStore implements NonceStore {
   }
 
   private sweep(nowMs: number): void {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     this.db.prepare("DELETE FROM auth_nonces WHERE expires_at_ms <= ?").run(nowMs - NONCE_GRACE_MS);
   }
 }

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { PriceHistoryStore, PricePoint } from "../ports/PriceHistoryStore";
 import { sqliteRows } from "./sqliteRows";
+import { inImmediateTransaction } from "./sqliteTransaction";
 
 /** The POO price history in SQLite. */
 export class SqlitePriceHistoryStore implements PriceHistoryStore {
@@ -11,19 +12,13 @@ export class SqlitePriceHistoryStore implements PriceHistoryStore {
   }
 
   async recordMany(points: readonly PricePoint[]): Promise<void> {
-    // Synchronous inside the transaction: no other request's statement can slip into it.
     const insert = this.db.prepare(
       "INSERT INTO price_points (source, at_ms, usd, sample) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
     );
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
+    inImmediateTransaction(this.db, () => {
       for (const point of points)
         insert.run(point.source, point.at.getTime(), point.usd, point.sample ? 1 : 0);
-      this.db.exec("COMMIT");
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    }
+    });
   }
 
   async range(from: Date, to: Date): Promise<PricePoint[]> {

@@ -2,13 +2,14 @@ import type { DatabaseSync } from "node:sqlite";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "../ports/RateLimiter";
 import { rateLimitDecision } from "./rateLimitDecision";
 import { sqliteRows } from "./sqliteRows";
+import { SweepSchedule } from "./SweepSchedule";
 
 /**
  * Fixed windows in SQLite, one row per (policy, key), started by the first hit. One upsert per hit:
  * a window that has ended restarts in the same statement.
  */
 export class SqliteRateLimiter implements RateLimiter {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -36,8 +37,7 @@ export class SqliteRateLimiter implements RateLimiter {
   }
 
   private sweep(nowMs: number): void {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     this.db.prepare("DELETE FROM rate_limit_windows WHERE expires_at_ms <= ?").run(nowMs);
   }
 }

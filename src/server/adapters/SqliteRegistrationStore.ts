@@ -10,6 +10,7 @@ import type {
   RegistrationStore,
 } from "../ports/RegistrationStore";
 import { sqliteRows, type SqliteRow } from "./sqliteRows";
+import { inImmediateTransaction } from "./sqliteTransaction";
 
 const KEY = "launch_id = ? AND chain_id = ? AND address = ?";
 
@@ -23,12 +24,11 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
     const at = input.at.toISOString();
     const key = [input.launchId, input.chainId, input.address] as const;
     const { check } = input;
-    // IMMEDIATE takes the write lock first, so another process cannot slip in between the read
-    // (which tells created from changed) and the write.
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
-      const existing = this.db.prepare(`SELECT 1 FROM launch_registrations WHERE ${KEY}`).get(...key);
-      const row = this.db
+    // In one transaction: nothing can slip in between the read (which tells created from changed)
+    // and the write.
+    const { existing, row } = inImmediateTransaction(this.db, () => ({
+      existing: this.db.prepare(`SELECT 1 FROM launch_registrations WHERE ${KEY}`).get(...key),
+      row: this.db
         .prepare(
           `INSERT INTO launch_registrations (launch_id, chain_id, address, amount_wei, created_at, updated_at,
              standing, poo_balance_wei, checked_block, checked_price_usd, checked_at)
@@ -48,14 +48,10 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
           check.blockNumber.toString(),
           check.priceUsd,
           check.checkedAt.toISOString(),
-        );
-      this.db.exec("COMMIT");
-      if (!row) throw new Error("Registration upsert returned no row.");
-      return { registration: toRegistration(row), created: !existing };
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    }
+        ),
+    }));
+    if (!row) throw new Error("Registration upsert returned no row.");
+    return { registration: toRegistration(row), created: !existing };
   }
 
   async find(key: RegistrationKey): Promise<Registration | undefined> {
@@ -84,8 +80,7 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
       `UPDATE launch_registrations SET standing = ?, poo_balance_wei = ?, checked_block = ?,
          checked_price_usd = ?, checked_at = ? WHERE ${KEY}`,
     );
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
+    inImmediateTransaction(this.db, () => {
       for (const { address, standing, check } of results) {
         update.run(
           standing,
@@ -98,11 +93,7 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
           address,
         );
       }
-      this.db.exec("COMMIT");
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    }
+    });
   }
 
   async insert(application: LaunchApplication): Promise<void> {

@@ -3,10 +3,11 @@ import { getAddress } from "viem";
 import type { Session } from "../model/Session";
 import type { SessionStore } from "../ports/SessionStore";
 import { sqliteRows } from "./sqliteRows";
+import { SweepSchedule } from "./SweepSchedule";
 
 /** Server-side sessions in SQLite. */
 export class SqliteSessionStore implements SessionStore {
-  private lastSweepMs = Number.NEGATIVE_INFINITY;
+  private readonly sweeps = new SweepSchedule();
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -39,8 +40,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   private sweep(nowMs: number): void {
-    if (nowMs - this.lastSweepMs < 60_000) return;
-    this.lastSweepMs = nowMs;
+    if (!this.sweeps.due(nowMs)) return;
     this.db.prepare("DELETE FROM auth_sessions WHERE expires_at_ms <= ?").run(nowMs);
   }
 }

@@ -230,7 +230,7 @@ export function parseServerConfig(
         "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
       );
     }
-    if (env.TRUSTED_PROXIES === undefined || env.TRUSTED_PROXIES.trim() === "") {
+    if (emptyAsUndefined(env.TRUSTED_PROXIES) === undefined) {
       problems.push(
         'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
       );

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PRICE_PERIODS } from "../model/pricePeriod";
+import { PRICE_HISTORY_PERIODS } from "../../domain/priceHistory";
 import type { GetPooPrice } from "../use-cases/GetPooPrice";
-import type { GetPriceHistory } from "../use-cases/GetPriceHistory";
-import { HISTORY_TTL_MS } from "../use-cases/GetPriceHistory";
+import { HISTORY_TTL_MS, type GetPriceHistory } from "../use-cases/GetPriceHistory";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
 
-const periodSchema = z.enum(Object.keys(PRICE_PERIODS) as [keyof typeof PRICE_PERIODS]);
+const periodSchema = z.enum(PRICE_HISTORY_PERIODS);
 
 /**
  * GET /poo -> { usd, updatedAt, source } or 503 { error, lastGood? }.

