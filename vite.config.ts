@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { startupChunk } from "./scripts/lib/startupChunk.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
 export default defineConfig(({ mode }) => {
@@ -15,7 +16,12 @@ export default defineConfig(({ mode }) => {
     env.VITE_SEPOLIA_FALLBACK_RPC_URL || "https://ethereum-sepolia-rpc.publicnode.com",
   ].filter((u): u is string => Boolean(u));
   const walletConnect = env.VITE_WALLETCONNECT_PROJECT_ID
-    ? ["wss://relay.walletconnect.org", "https://rpc.walletconnect.org", "https://api.web3modal.org", "https://pulse.walletconnect.org"]
+    ? [
+        "wss://relay.walletconnect.org",
+        "https://rpc.walletconnect.org",
+        "https://api.web3modal.org",
+        "https://pulse.walletconnect.org",
+      ]
     : [];
   // The production build is served with a CSP that allows no inline script; the dev server needs
   // React's inline refresh preamble, so it gets the other headers only.
@@ -24,12 +30,20 @@ export default defineConfig(({ mode }) => {
   // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
   // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
   const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
+  const startup = startupChunk();
   return {
-    plugins: [react()],
+    plugins: [react(), startup.plugin],
     resolve: { alias: { "@poo-deployments": deploymentsDir } },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },
-    build: { sourcemap: true, target: "es2022" },
+    build: {
+      sourcemap: true,
+      target: "es2022",
+      // What the entry loads statically stays one file (see scripts/lib/startupChunk.ts).
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: "startup", test: startup.isStartupModule }] } },
+      },
+    },
   };
 });

@@ -159,6 +159,12 @@ function detail(label: string, text: string): Row {
   return { metric: `${label}: ${text}`, ours: "", bare: "", ratio: "", target: "", free: true };
 }
 
+/** `/assets/PriceHistoryPanel-FrIgDc2m.js` → `PriceHistoryPanel` (the chunk's name without its hash). */
+export function chunkName(file: string): string {
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.js$/, "");
+  return base.replace(/-[\w-]{8}$/, "");
+}
+
 function rpcCell(w: RpcWindow | undefined): string {
   if (!w) return "—";
   return `${w.messages} msg / ${w.httpRequests} http`;
@@ -199,6 +205,23 @@ export function renderTable(result: BenchResult): string {
       ratio: times(ratio(ours?.rawBytes, js?.bare.rawBytes)),
       target: "",
     });
+    rows.push({
+      metric: `     named by the HTML (before first paint), gzip`,
+      ours: ours?.inDocument ? `${kib(ours.inDocument.gzipBytes)} (${ours.inDocument.files.length})` : "—",
+      bare: js?.bare.inDocument
+        ? `${kib(js.bare.inDocument.gzipBytes)} (${js.bare.inDocument.files.length})`
+        : "—",
+      ratio: times(ratio(ours?.inDocument?.gzipBytes, js?.bare.inDocument?.gzipBytes)),
+      target: "",
+    });
+    if (ours?.afterDocument && ours.afterDocument.files.length > 0) {
+      rows.push(
+        detail(
+          `     loaded after first paint, ${kib(ours.afterDocument.gzipBytes)} gzip`,
+          ours.afterDocument.files.map((f) => `${chunkName(f.file)} ${kib(f.gzipBytes)}`).join(", "),
+        ),
+      );
+    }
   }
   if (js?.bareDefault) {
     rows.push({

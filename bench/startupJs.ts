@@ -10,12 +10,22 @@ export interface JsFile {
   gzipBytes: number;
 }
 
-export interface StartupJs {
-  url: string;
-  /** Every JS response of the first load, in arrival order. */
+/** A share of the start-up JS: its files and their sums. */
+export interface JsShare {
   files: JsFile[];
   rawBytes: number;
   gzipBytes: number;
+}
+
+export interface StartupJs extends JsShare {
+  url: string;
+  /**
+   * The scripts the HTML document names (its module script and modulepreload links): what runs before
+   * the page's first paint. The rest (`afterDocument`) is what that code loads itself, e.g. the Stake
+   * page's chart, pool figures and activity list, loaded lazily after first paint.
+   */
+  inDocument: JsShare;
+  afterDocument: JsShare;
   /** From navigation start until no request had been in flight for NETWORK_IDLE_MS. */
   idleAfterMs: number;
   /** False if the page never went idle within the time limit (the sums are then what came so far). */
@@ -25,6 +35,24 @@ export interface StartupJs {
 
 /** zlib level 9, each file on its own (what a static server with gzip_static would send). */
 const gzipSize = (body: Buffer): number => gzipSync(body, { level: 9 }).length;
+
+function share(files: JsFile[]): JsShare {
+  return {
+    files,
+    rawBytes: files.reduce((sum, f) => sum + f.rawBytes, 0),
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+/** Paths of the scripts an HTML document names: `<script src>` and `<link rel="modulepreload" href>`. */
+export function documentScripts(html: string, documentUrl: string): Set<string> {
+  const origin = new URL(documentUrl).origin;
+  const urls = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+  ].map((match) => new URL(match[1] as string, documentUrl));
+  return new Set(urls.map((url) => (url.origin === origin ? url.pathname : url.href)));
+}
 
 function isJavaScript(response: Response): boolean {
   const type = response.headers()["content-type"] ?? "";
@@ -55,15 +83,16 @@ export async function measureStartupJs(browser: Browser, url: string): Promise<S
       );
     });
     const started = Date.now();
-    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    const documentResponse = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    const named = documentScripts((await documentResponse?.text()) ?? "", url);
     const reachedIdle = await network.idle(NETWORK_IDLE_MS, 30_000);
     const idleAfterMs = Date.now() - started;
     const files = (await Promise.all(reads)).filter((f): f is JsFile => f !== undefined);
     return {
       url,
-      files,
-      rawBytes: files.reduce((sum, f) => sum + f.rawBytes, 0),
-      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      ...share(files),
+      inDocument: share(files.filter((f) => named.has(f.file))),
+      afterDocument: share(files.filter((f) => !named.has(f.file))),
       idleAfterMs,
       reachedIdle,
       requests,

@@ -1,10 +1,12 @@
 // Builds the web app with made-up server secrets in the environment (as a careless deploy would)
-// and fails if any of them shows up in a built file. Part of `npm test`.
+// and fails if any of them shows up in a built file, or if the page's start-up code comes as more
+// than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts). Part of `npm test`.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
+import { documentScripts } from "../bench/startupJs";
 
 const secrets: Record<string, string> = {
   CMC_API_KEY: randomBytes(18).toString("hex"),
@@ -35,6 +37,19 @@ try {
       if (text.includes(value) || text.includes(value.replace(/^0x/, "")))
         leaks.push(`${name} in ${path.relative(outDir, file)}`);
     }
+  }
+  // Start-up code split over more files is the same code compressed in parts: more bytes to load
+  // before first paint (rolldown/rolldown#10731; the startup chunk keeps it one file).
+  const named = [...documentScripts(readFileSync(path.join(outDir, "index.html"), "utf8"), "http://app/")];
+  const extra = named.filter((file) => !/\/assets\/(index|rolldown-runtime)-[\w-]{8}\.js$/.test(file));
+  if (extra.length > 0) {
+    console.error(
+      `index.html loads start-up code from ${named.length} files, not the entry and Rolldown's runtime ` +
+        `alone: ${named.join(", ")}. Does vite.config.ts still group the start-up modules (startupChunk)?`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(`Start-up code: ${named.join(" + ")}.`);
   }
   if (leaks.length > 0) {
     console.error(`Secrets found in the built app:\n${leaks.join("\n")}`);
