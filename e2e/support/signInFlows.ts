@@ -48,12 +48,10 @@ export async function signInAndOutFlow(
   expect((await authMe(page)).status).toBe(401);
 
   const dialog = verifyDialog(page);
-  // A press right after connecting can meet RainbowKit closing its modals as the session check
-  // settles (seen once with MetaMask): the dialog then never shows, and the user presses again.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await signInButton(page).click();
-    await expect(dialog).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  // One press, as a user would: if RainbowKit closes its modals as the session check settles right
+  // after connecting, the app opens the dialog again (SignInModalOpener).
+  await signInButton(page).click();
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole("button", { name: "Sign message" }).click();
   const signature = await wallet.confirmSignature();
   expect(signature.method).toBe("personal_sign");
