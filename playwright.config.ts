@@ -65,6 +65,9 @@ export default defineConfig({
       name: "app",
       testMatch: "specs/**/*.spec.ts",
       workers: 1,
+      // Its longest flows (a stake, its explorer page; axe over each whitelist step) take 20–30 s while
+      // the other lane runs MetaMask on the same two cores.
+      timeout: 60_000,
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },
     {
