@@ -65,9 +65,10 @@ export default defineConfig({
       name: "app",
       testMatch: "specs/**/*.spec.ts",
       workers: 1,
-      // Its longest flows (a stake, its explorer page; axe over each whitelist step) take 20–30 s while
-      // the other lane runs MetaMask on the same two cores.
+      // Its longest flows (a stake, its explorer page; axe over each whitelist step) take 20–30 s, and
+      // the wallet code seconds to load, while the other lane runs MetaMask on the same two cores.
       timeout: 60_000,
+      expect: { timeout: 10_000 },
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },
     {
