@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
+import { e2eMetaMaskPorts, e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
 
 const isCI = Boolean(process.env.CI);
 
@@ -23,8 +23,11 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  // Two cores: one browser plus one in-process chain is what they carry comfortably.
-  workers: 1,
+  // Two projects at a time, one worker each (`workers: 1` below): each worker starts its project's
+  // stack (chain, API, build) on the project's own ports, and a project's specs share it. The specs
+  // wait mostly on blocks, MetaMask and the network, so two lanes on two cores take about half the
+  // wall time of one; more workers per project would each need a stack of their own.
+  workers: 2,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
   reporter: "list",
@@ -53,6 +56,7 @@ export default defineConfig({
       // The injected test wallet's own tests: a blank page, the wallet and an in-process chain.
       name: "wallet",
       testMatch: "wallet/**/*.spec.ts",
+      workers: 1,
     },
     {
       // The app's end-to-end specs. e2e/fixtures/app.ts starts the local stack (chain, API, production
@@ -60,6 +64,11 @@ export default defineConfig({
       // the worker, and so the stack.
       name: "app",
       testMatch: "specs/**/*.spec.ts",
+      workers: 1,
+      // Its longest flows (a stake, its explorer page; axe over each whitelist step) take 20–30 s, and
+      // the wallet code seconds to load, while the other lane runs MetaMask on the same two cores.
+      timeout: 60_000,
+      expect: { timeout: 10_000 },
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },
     {
@@ -68,6 +77,7 @@ export default defineConfig({
       // Blocks take seconds, so tests and expectations get longer limits.
       name: "sepolia",
       testMatch: "sepolia/**/*.spec.ts",
+      workers: 1,
       timeout: 120_000,
       expect: { timeout: 20_000 },
       use: { baseURL: `http://127.0.0.1:${e2eSepoliaPorts.web}` },
@@ -77,13 +87,14 @@ export default defineConfig({
       // e2e/metamask/. One MetaMask browser per spec file, one local stack per worker.
       name: "metamask",
       testMatch: "metamask/**/*.spec.ts",
+      workers: 1,
       // MetaMask's own pages stall now and then for tens of seconds (snaps, offline services): a
       // failed test gets one more try on a fresh MetaMask, and the report lists it as flaky.
       retries: 1,
       // Each step waits for MetaMask's own screens; a test covers several of them.
       timeout: 480_000,
       expect: { timeout: 20_000 },
-      use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
+      use: { baseURL: `http://127.0.0.1:${e2eMetaMaskPorts.web}` },
     },
   ],
 });

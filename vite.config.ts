@@ -30,10 +30,12 @@ export default defineConfig(({ mode }) => {
   // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
   // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
   const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
+  // The same for the launch catalogue (launches.local.json before the committed launches.json).
+  const launchpadDir = path.resolve(env.POO_LAUNCHPAD_DIR || "launchpad");
   const startup = startupChunk();
   return {
     plugins: [react(), startup.plugin],
-    resolve: { alias: { "@poo-deployments": deploymentsDir } },
+    resolve: { alias: { "@poo-deployments": deploymentsDir, "@poo-launchpad": launchpadDir } },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },

@@ -4,7 +4,7 @@ import type { Address, Hex } from "viem";
 import { createChainClients, type ChainClients } from "../support/chainClients";
 import { connectWallet } from "../support/connectWallet";
 import { startE2eStack, type E2eStack } from "../support/e2eStack";
-import { e2ePorts } from "../support/ports";
+import { e2eMetaMaskPorts } from "../support/ports";
 import { MetaMaskWalletDriver } from "../wallet/MetaMaskWalletDriver";
 import { MetaMaskSession } from "./MetaMaskSession";
 import { ensureWalletCache, type WalletCache } from "./walletCache";
@@ -75,7 +75,7 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use, workerInfo) => {
       const log = (message: string): void => console.log(`[e2e stack] ${message}`);
-      const stack = await startE2eStack({ ports: e2ePorts, log });
+      const stack = await startE2eStack({ ports: e2eMetaMaskPorts, log });
       try {
         log(`started in ${(stack.startupMs / 1000).toFixed(1)} s (worker ${workerInfo.workerIndex})`);
         const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, contracts, accounts, launches } = stack;

@@ -16,7 +16,7 @@ const EXPLORER = "https://sepolia.etherscan.io";
 const SEPOLIA = 11155111;
 
 // The cancel runs on Sepolia's 12-second blocks: the user cancels while the stake waits for its block.
-// The others hold blocks back (setBlockTime(0)) while the wallet or the tab acts, then mine every 2 s:
+// The others hold blocks back (setBlockTime(0)) while the wallet or the tab acts, then mine every second:
 // what they test is the outcome, not the timing.
 test.describe("Sepolia mode: transactions the wallet replaced, and a reload mid-flow", () => {
   test.beforeEach(async ({ page, wallet, stack, chain }) => {

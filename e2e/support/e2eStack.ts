@@ -45,8 +45,7 @@ export interface StartE2eStackOptions {
   readonly rootDir?: string;
   /**
    * The Sepolia look-alike instead of the local chain (see startLocalStack's `sepolia`), with the
-   * staking contract written from the spec's interface; its deployment file goes to a temporary
-   * folder, never into the repo's deployments/.
+   * staking contract written from the spec's interface.
    */
   readonly sepolia?: {
     readonly blockTimeMs: number;
@@ -115,8 +114,12 @@ export async function startE2eStack({
       webPort: ports.web,
       explorerPort: sepolia ? false : (ports.explorer ?? false),
       skipCompile: !compile,
-      // Its own build folder, so a `npm run build` or another preview meanwhile cannot swap the bundle.
-      outDir: sepolia ? "dist-e2e-sepolia" : "dist-e2e",
+      // Its own build folder, deployment file and launch catalogue (named by its web port, unique per
+      // stack), so that stacks of projects running side by side, a `npm run build` or `npm start`
+      // cannot swap what another one bundles.
+      outDir: `dist-e2e-${ports.web}`,
+      deploymentsDir: path.join(dataDir, "deployments"),
+      launchpadDir: path.join(dataDir, "launchpad"),
       log,
       ...(sepolia
         ? {
@@ -125,7 +128,6 @@ export async function startE2eStack({
               blockTimeMs: sepolia.blockTimeMs,
               ...(sepolia.fallbackRpcUrl ? { fallbackRpcUrl: sepolia.fallbackRpcUrl } : {}),
             },
-            deploymentsDir: path.join(dataDir, "deployments"),
           }
         : {}),
     });

@@ -49,6 +49,11 @@ export interface LocalStackOptions {
   /** Where deployments/<chainId>.json is written and bundled from; default <rootDir>/deployments. */
   deploymentsDir?: string;
   /**
+   * Where launches.local.json is written and the launch catalogue bundled from; default
+   * <rootDir>/launchpad (beside the committed launches.json). Stacks built side by side need their own.
+   */
+  launchpadDir?: string;
+  /**
    * Port of the local explorer (transaction pages the app's "here" links open on the local chain),
    * default 8546; false for none. Not started for the Sepolia look-alike, whose app links to the
    * Sepolia explorer.
@@ -156,10 +161,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
     // Sale times relative to now, so the demo always has one live and one upcoming launch.
     const launches = sampleLaunchCatalogue(Date.now());
-    writeFileSync(
-      path.join(rootDir, "launchpad", "launches.local.json"),
-      `${JSON.stringify(launches, null, 2)}\n`,
-    );
+    const launchpadDir = options.launchpadDir ?? path.join(rootDir, "launchpad");
+    mkdirSync(launchpadDir, { recursive: true });
+    writeFileSync(path.join(launchpadDir, "launches.local.json"), `${JSON.stringify(launches, null, 2)}\n`);
 
     let apiUrl: string | undefined;
     const web = options.web ?? "dev";
@@ -199,6 +203,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (web !== "none") {
       // Vite reads VITE_* from process.env at config time: the web app gets the chain it should use.
       process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
+      process.env.POO_LAUNCHPAD_DIR = launchpadDir;
       if (sepolia) {
         process.env.VITE_CHAINS = "sepolia";
         process.env.VITE_SEPOLIA_RPC_URL = UNREACHABLE_RPC_URL;

@@ -3,12 +3,13 @@ import { ConfigError, parseAppConfig, type AppConfig } from "./appConfig";
 import { parseLaunchCatalogue } from "./parseLaunchCatalogue";
 
 // Vite inlines these JSON files at build time; the parsers validate them. "@poo-deployments" is the
-// repo's deployments/ folder unless POO_DEPLOYMENTS_DIR names another (vite.config.ts).
+// repo's deployments/ folder unless POO_DEPLOYMENTS_DIR names another, "@poo-launchpad" launchpad/
+// unless POO_LAUNCHPAD_DIR does (vite.config.ts).
 const deploymentFiles: Record<string, unknown> = import.meta.glob("@poo-deployments/*.json", {
   eager: true,
   import: "default",
 });
-const launchFiles: Record<string, unknown> = import.meta.glob("../../../launchpad/*.json", {
+const launchFiles: Record<string, unknown> = import.meta.glob("@poo-launchpad/*.json", {
   eager: true,
   import: "default",
 });
