@@ -87,6 +87,17 @@ describe("SignInModalOpener", () => {
     expect(openConnectModal).toHaveBeenCalledTimes(1);
   });
 
+  it("after a close, waits for a cancel's disconnect: it never opens for a wallet that left", () => {
+    const { update } = renderOpener();
+    act(() => vi.runAllTimers());
+    update({ connectModalOpen: true });
+    update({ connectModalOpen: false });
+    act(() => vi.advanceTimersByTime(100));
+    update({ isConnected: false }); // the cancel's disconnect, a moment after the close
+    act(() => vi.runAllTimers());
+    expect(openConnectModal).toHaveBeenCalledTimes(1);
+  });
+
   it("does nothing once signed in", () => {
     state.status = "authenticated";
     renderOpener();

@@ -1,7 +1,10 @@
 import { useConnectModal } from "@rainbow-me/rainbowkit";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useAccount } from "wagmi";
 import { useSignIn } from "./SignInContext";
+
+/** How long a dialog RainbowKit closed stays closed before it opens again (a cancel's disconnect lands first). */
+const REOPEN_AFTER_CLOSE_MS = 500;
 
 /**
  * Opens RainbowKit's "Verify your account" dialog once a sign-in was requested, until there is a
@@ -14,14 +17,18 @@ export function SignInModalOpener(): ReactNode {
   const { requested, status, cancelRequest } = useSignIn();
   const { isConnected } = useAccount();
   const { openConnectModal, connectModalOpen } = useConnectModal();
+  const wasOpen = useRef(false);
 
   useEffect(() => {
-    if (!requested || status !== "unauthenticated" || connectModalOpen) return;
+    const closed = wasOpen.current && !connectModalOpen;
+    wasOpen.current = connectModalOpen;
+    if (!requested || !isConnected || status !== "unauthenticated" || connectModalOpen) return;
     // RainbowKit closes every modal in its own effect when the status turns "unauthenticated",
-    // which runs after this child's effect; opening on the next tick keeps the dialog open.
-    const timer = setTimeout(() => openConnectModal?.(), 0);
+    // which runs after this child's effect; opening on the next tick keeps the dialog open. After a
+    // close, wait a moment first: the user's cancel closes the dialog, then disconnects the wallet.
+    const timer = setTimeout(() => openConnectModal?.(), closed ? REOPEN_AFTER_CLOSE_MS : 0);
     return () => clearTimeout(timer);
-  }, [requested, status, connectModalOpen, openConnectModal]);
+  }, [requested, isConnected, status, connectModalOpen, openConnectModal]);
 
   useEffect(() => {
     if (!isConnected && requested) cancelRequest();
