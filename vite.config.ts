@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
@@ -32,7 +33,7 @@ export default defineConfig(({ mode }) => {
   const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
   const startup = startupChunk();
   return {
-    plugins: [react(), startup.plugin],
+    plugins: [react(), startup.plugin, immutableAssets()],
     resolve: { alias: { "@poo-deployments": deploymentsDir } },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
