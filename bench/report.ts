@@ -363,7 +363,8 @@ export function renderTable(result: BenchResult): string {
   );
   for (const [kind, label] of [
     ["cold", "cold (empty cache)"],
-    ["warm", "warm (same context, again)"],
+    ["warm", "warm (2nd visit: HTTP cache)"],
+    ["again", "3rd visit (HTTP + code cache)"],
   ] as const) {
     const ours = modal?.ours.median[kind];
     const bare = modal?.bare.median[kind];
