@@ -7,9 +7,10 @@ export const POO_PRICE_PATH = "/price/poo";
  * Puts `<link rel="preload" as="fetch" crossorigin href="{apiBase}/price/poo">` into index.html, so the
  * POO price (the Stake page's largest text) is requested by the document itself while the start-up
  * script is still downloading; the app's own `fetch` of that URL then takes the preloaded answer
- * instead of asking again. The browser reuses it only if the two requests match: same URL, `cors`
- * mode with `same-origin` credentials (`crossorigin` = anonymous, fetch's defaults) and no extra
- * request headers, which is why the price request sends none (src/adapters/http/getPriceJson.ts).
+ * instead of asking again. The browser reuses it only if the two requests match: same URL, `cors` mode
+ * and `same-origin` credentials (`crossorigin` = anonymous; fetch's defaults, which
+ * src/adapters/http/getPriceJson.ts keeps). e2e/specs/asset-stats.spec.ts checks there is one request:
+ * with `credentials: "include"` in the app's fetch it sees two.
  * The app starts the price query on every route (src/main.tsx), so the preload is never wasted.
  */
 export function pricePreload(apiBaseUrl: string): Plugin {

@@ -12,12 +12,10 @@ export async function getPriceJson(
   timeoutMs: number,
   service: string,
 ): Promise<unknown> {
-  // No request headers of its own: index.html preloads the price with a plain CORS GET, and the
-  // browser hands that answer to this fetch only if the two requests match (scripts/lib/pricePreload.ts).
   const response = await fetchWithTimeout(
     fetchFn,
     url,
-    {},
+    { headers: { accept: "application/json" } },
     timeoutMs,
     (cause) => new PriceUnavailableError({ cause, details: "the price service could not be reached" }),
   );
