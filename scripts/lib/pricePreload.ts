@@ -18,7 +18,11 @@ export function pricePreload(apiBaseUrl: string): Plugin {
   return {
     name: "poo:price-preload",
     transformIndexHtml: () => [
-      { tag: "link", attrs: { rel: "preload", as: "fetch", crossorigin: true, href }, injectTo: "head-prepend" },
+      {
+        tag: "link",
+        attrs: { rel: "preload", as: "fetch", crossorigin: true, href },
+        injectTo: "head-prepend",
+      },
     ],
   };
 }
