@@ -1,6 +1,8 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
+import { pricePreload } from "./scripts/lib/pricePreload.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
@@ -34,7 +36,13 @@ export default defineConfig(({ mode }) => {
   const launchpadDir = path.resolve(env.POO_LAUNCHPAD_DIR || "launchpad");
   const startup = startupChunk();
   return {
-    plugins: [react(), startup.plugin],
+    // The app's default API base is "/api" (src/app/config/appConfig.ts).
+    plugins: [
+      react(),
+      startup.plugin,
+      immutableAssets(),
+      pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
+    ],
     resolve: { alias: { "@poo-deployments": deploymentsDir, "@poo-launchpad": launchpadDir } },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },

@@ -58,10 +58,19 @@ const positiveInt = (name: string, fallback: number): number => {
 
 /** Median of this many Lighthouse runs per page and preset (BENCH_LIGHTHOUSE_RUNS to try things quickly). */
 export const LIGHTHOUSE_RUNS = positiveInt("BENCH_LIGHTHOUSE_RUNS", 3);
+/** Phase connect-modal: rounds (ours and bare, each cold then warm); BENCH_MODAL_RUNS. */
+export const MODAL_RUNS = positiveInt("BENCH_MODAL_RUNS", 5);
 /** Median of this many stakes of each kind (BENCH_LATENCY_RUNS). */
 export const LATENCY_RUNS = positiveInt("BENCH_LATENCY_RUNS", 5);
 
-export const PHASES = ["startup-js", "lighthouse", "json-rpc", "stake-latency", "sepolia"] as const;
+export const PHASES = [
+  "startup-js",
+  "lighthouse",
+  "connect-modal",
+  "json-rpc",
+  "stake-latency",
+  "sepolia",
+] as const;
 export type Phase = (typeof PHASES)[number];
 /** BENCH_PHASES=startup-js,json-rpc runs only those (default: all). */
 export const SELECTED_PHASES: ReadonlySet<Phase> = new Set(
@@ -86,8 +95,12 @@ export const QUIET_MS = 1_000;
 export const NETWORK_IDLE_MS = 1_000;
 
 export const TARGETS = {
-  /** Start-up JS of / (gzip) no larger than the bare app's. */
-  startupJsVsBare: 1,
+  /** Start-up JS of / (gzip) at most this share of the bare app's. */
+  startupJsVsBare: 0.7,
+  /** Lighthouse CLS (median per page and preset) below this: no layout shift. */
+  maxCls: 0.01,
+  /** Warm cache, mobile throttling: Connect Wallet click → the wallet modal on screen, median. */
+  warmModalAfterClickMs: 1_000,
   lighthouseMobile: 95,
   lighthouseDesktop: 100,
   /** JSON-RPC messages reading the account snapshot during a connected page load. */

@@ -7,6 +7,7 @@
  * bench/results/experiments-<timestamp>.json (BENCH_VARIANTS=word,word: only the variants whose name
  * contains one of the words). Uses the same ports as bench/run.ts: not both at once.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -15,19 +16,30 @@ import type { Plugin } from "vite";
 import { startBenchStack } from "./benchStack";
 import { launchBrowser, sleep } from "./browser";
 import { startupComposition, type PackageShare } from "./composition";
-import { LIGHTHOUSE_RUNS, PORTS, RESULTS_DIR, ROOT_DIR } from "./config";
+import { LIGHTHOUSE_RUNS, MODAL_RUNS, PORTS, RESULTS_DIR, ROOT_DIR } from "./config";
 import { installAbortHandlers, log, Stoppers } from "./lifecycle";
 import {
   killActiveChrome,
   lighthouseWithRetry,
   summarize,
+  type LighthouseRun,
   type LighthouseSummary,
   type Preset,
 } from "./lighthouseRuns";
 import { buildAndPreviewBare, buildAndPreviewOurs, previewOurs, type RunningPreview } from "./servers";
+import {
+  measureModalSeries,
+  MOBILE_THROTTLING,
+  summarizeModal,
+  type ModalSummary,
+  type ModalTiming,
+} from "./connectModal";
 import { connectButton } from "./stakePage";
 import { measureStartupJs, type StartupJs } from "./startupJs";
 import { ratio } from "./stats";
+
+/** Ports of the variants' previews (the bench's own range; bench/run.ts uses 9173-9176). */
+const EXPERIMENT_PORTS = [9160, 9161, 9162, 9163, 9164, 9165, 9166, 9167];
 
 interface Patch {
   /** Path of the source file, relative to the repository root. */
@@ -40,6 +52,12 @@ interface Variant {
   name: string;
   what: string;
   patches: Patch[];
+  /** Replacements in the built index.html (after Vite's own tags are in). */
+  htmlPatches?: { from: string | RegExp; to: string }[];
+  /** More Vite plugins for this variant's build. */
+  plugins?: () => Plugin[];
+  /** process.env for this variant's build and preview (restored afterwards). */
+  env?: Record<string, string>;
   /**
    * Upper bound of a prerendered shell: the page's disconnected DOM (#root after start-up, taken
    * with Playwright) is written into the built index.html, so the first paint needs no JS. React
@@ -59,6 +77,24 @@ const NO_START_TRANSITION: Patch = {
 // patches; the source has both fixed since (F2 by loading the whole wallet stack on demand).
 const VARIANTS: Variant[] = [
   { name: "as is", what: "the working tree, unchanged", patches: [] },
+  {
+    name: "no price preload",
+    what: "index.html without the price's <link rel=preload as=fetch> (the app fetches it once its script runs)",
+    patches: [],
+    htmlPatches: [{ from: /<link rel="preload" as="fetch"[^>]*>\s*/, to: "" }],
+  },
+  {
+    name: "wallet code preloaded by the HTML",
+    what: "<link rel=modulepreload> for the wallet stack's chunks in index.html: downloaded with start-up, evaluated on Connect",
+    patches: [],
+    plugins: () => [walletModulePreload()],
+  },
+  {
+    name: "assets revalidated",
+    what: "vite preview's default Cache-Control: no-cache on /assets/* (every cached script asked again)",
+    patches: [],
+    env: { POO_PREVIEW_ASSET_CACHE: "revalidate" },
+  },
   {
     name: "no transition",
     what: "first render as an ordinary update (root.render outside startTransition)",
@@ -97,6 +133,57 @@ async function prerender(
   return rebuild();
 }
 
+/** Adds modulepreload links for the WalletStack chunk and the chunks it imports (not the entry's). */
+function walletModulePreload(): Plugin {
+  return {
+    name: "bench-experiment-wallet-modulepreload",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+        const wallet = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/wallet/WalletStack.tsx"));
+        if (!wallet) throw new Error("no WalletStack chunk in the bundle: update bench/experiments.ts");
+        const startup = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        const files = new Set<string>();
+        const visit = (fileName: string): void => {
+          if (files.has(fileName) || startup.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === "chunk") chunk.imports.forEach(visit);
+        };
+        visit(wallet.fileName);
+        return [...files].map((file) => ({
+          tag: "link",
+          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
+function htmlPatchPlugin(patches: NonNullable<Variant["htmlPatches"]>): Plugin {
+  return {
+    name: "bench-experiment-html-patch",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        let out = html;
+        for (const patch of patches) {
+          const next = out.replace(patch.from, patch.to);
+          if (next === out)
+            throw new Error(`index.html has no ${String(patch.from)}: update bench/experiments.ts`);
+          out = next;
+        }
+        return out;
+      },
+    },
+  };
+}
+
+const uptime = (): string => execFileSync("uptime", { encoding: "utf8" }).trim();
+
 function patchPlugin(patches: Patch[]): Plugin {
   const byFile = new Map(patches.map((p) => [path.join(ROOT_DIR, p.file), p]));
   const applied = new Set<string>();
@@ -129,42 +216,100 @@ interface VariantResult {
   lighthouse: Record<Preset, LighthouseSummary>;
   /** Mean wall time of one Lighthouse run on this variant. */
   lighthouseRunMs: number;
+  /** Navigation → wallet modal under mobile throttling (bench/connectModal.ts); none for React only. */
+  modal?: ModalSummary;
 }
 
-async function measureVariant(
-  name: string,
-  what: string,
-  preview: RunningPreview,
+/** One built and served page under test: the bare app or a variant of ours. */
+interface Target {
+  name: string;
+  what: string;
+  preview: RunningPreview;
+  withModal: boolean;
+}
+
+/**
+ * Everything is built and served first (each on its own port), then measured in rounds: each round
+ * measures every target once (modal, Lighthouse mobile, Lighthouse desktop), so that the load of this
+ * shared machine, which drifts over minutes, hits all targets alike.
+ */
+async function measureTargets(
+  targets: Target[],
   browser: Browser,
-): Promise<VariantResult> {
-  const js = await measureStartupJs(browser, `${preview.url}/`);
-  const lighthouse = {} as Record<Preset, LighthouseSummary>;
-  let lighthouseMs = 0;
-  for (const preset of ["mobile", "desktop"] as const) {
-    const runs = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      const t0 = performance.now();
-      const run = await lighthouseWithRetry(`${preview.url}/`, preset);
-      lighthouseMs += performance.now() - t0;
-      log(
-        name,
-        `${preset} #${i + 1}: score ${run.score}, LCP ${Math.round(run.lcpMs ?? 0)} ms (${run.lcpElement ?? "?"}), TBT ${Math.round(run.tbtMs ?? 0)} ms`,
-      );
-      runs.push(run);
+  errors: { variant: string; message: string }[],
+): Promise<VariantResult[]> {
+  // A failed measurement is recorded and the rounds go on: the others' figures are still worth keeping.
+  const attempt = async <T>(name: string, what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      const message =
+        error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error);
+      log(name, `${what} FAILED: ${message}`);
+      errors.push({ variant: name, message: `${what}: ${message}` });
+      return undefined;
     }
-    lighthouse[preset] = summarize(name, `${preview.url}/`, preset, runs);
-  }
-  return {
-    name,
-    what,
-    startupJs: { rawBytes: js.rawBytes, gzipBytes: js.gzipBytes, files: js.files.length },
-    composition: startupComposition(
-      preview.outDir,
-      js.files.map((f) => f.file),
-    ),
-    lighthouse,
-    lighthouseRunMs: lighthouseMs / (2 * LIGHTHOUSE_RUNS),
   };
+  const js = new Map<string, Awaited<ReturnType<typeof measureStartupJs>>>();
+  for (const t of targets) js.set(t.name, await measureStartupJs(browser, `${t.preview.url}/`));
+  const modal = new Map<string, { cold: ModalTiming[]; warm: ModalTiming[]; again: ModalTiming[] }>();
+  const lh = new Map<string, Record<Preset, LighthouseRun[]>>();
+  const lhMs = new Map<string, number>();
+  const rounds = Math.max(LIGHTHOUSE_RUNS, MODAL_RUNS);
+  for (let i = 0; i < rounds; i++) {
+    for (const t of targets) {
+      const url = `${t.preview.url}/`;
+      if (t.withModal && i < MODAL_RUNS) {
+        const one = await attempt(t.name, `modal #${i + 1}`, () =>
+          measureModalSeries(browser, url, 1, (m) => log(t.name, `#${i + 1} ${m}`)),
+        );
+        if (one) {
+          const series = modal.get(t.name) ?? { cold: [], warm: [], again: [] };
+          series.cold.push(...one.runs.cold);
+          series.warm.push(...one.runs.warm);
+          series.again.push(...one.runs.again);
+          modal.set(t.name, series);
+        }
+      }
+      if (i < LIGHTHOUSE_RUNS) {
+        for (const preset of ["mobile", "desktop"] as const) {
+          const t0 = performance.now();
+          const run = await attempt(t.name, `Lighthouse ${preset} #${i + 1}`, () =>
+            lighthouseWithRetry(url, preset),
+          );
+          if (!run) continue;
+          lhMs.set(t.name, (lhMs.get(t.name) ?? 0) + performance.now() - t0);
+          log(
+            t.name,
+            `${preset} #${i + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs ?? 0)} ms, LCP ${Math.round(run.lcpMs ?? 0)} ms (${run.lcpElement ?? "?"}), TBT ${Math.round(run.tbtMs ?? 0)} ms`,
+          );
+          const runs = lh.get(t.name) ?? { mobile: [], desktop: [] };
+          runs[preset].push(run);
+          lh.set(t.name, runs);
+        }
+      }
+    }
+  }
+  return targets.map((t) => {
+    const startup = js.get(t.name) as Awaited<ReturnType<typeof measureStartupJs>>;
+    const runs = lh.get(t.name) ?? { mobile: [], desktop: [] };
+    const series = modal.get(t.name);
+    return {
+      name: t.name,
+      what: t.what,
+      startupJs: { rawBytes: startup.rawBytes, gzipBytes: startup.gzipBytes, files: startup.files.length },
+      composition: startupComposition(
+        t.preview.outDir,
+        startup.files.map((f) => f.file),
+      ),
+      lighthouse: {
+        mobile: summarize(t.name, `${t.preview.url}/`, "mobile", runs.mobile),
+        desktop: summarize(t.name, `${t.preview.url}/`, "desktop", runs.desktop),
+      },
+      lighthouseRunMs: (lhMs.get(t.name) ?? 0) / (2 * LIGHTHOUSE_RUNS),
+      modal: series ? summarizeModal(series) : undefined,
+    };
+  });
 }
 
 async function main(stoppers: Stoppers): Promise<number> {
@@ -176,8 +321,8 @@ async function main(stoppers: Stoppers): Promise<number> {
   stoppers.add("browser", () => browser.close());
   stoppers.add("Lighthouse's Chrome", killActiveChrome);
 
-  const results: VariantResult[] = [];
   const errors: { variant: string; message: string }[] = [];
+  const targets: Target[] = [];
   const bare = await buildAndPreviewBare({
     outDir: path.join(workDir, "bare"),
     port: PORTS.bare,
@@ -185,24 +330,27 @@ async function main(stoppers: Stoppers): Promise<number> {
     variant: "injected",
   });
   stoppers.add("preview bare", () => bare.close());
-  results.push(
-    await measureVariant("bare app", "the baseline (bench/bare-app, injected wallet only)", bare, browser),
-  );
-  const reactOnly = await buildAndPreviewBare({
-    outDir: path.join(workDir, "react-only"),
-    port: PORTS.bareDefault,
-    rpcUrl: stack.chainUrl,
-    variant: "none",
+  targets.push({
+    name: "bare app",
+    what: "the baseline (bench/bare-app, injected wallet only)",
+    preview: bare,
+    withModal: true,
   });
-  stoppers.add("preview React only", () => reactOnly.close());
-  results.push(
-    await measureVariant(
-      "React only",
-      "the bare page without wagmi/RainbowKit: this machine's floor",
-      reactOnly,
-      browser,
-    ),
-  );
+  if (process.env.BENCH_NO_FLOOR !== "1") {
+    const reactOnly = await buildAndPreviewBare({
+      outDir: path.join(workDir, "react-only"),
+      port: PORTS.bareDefault,
+      rpcUrl: stack.chainUrl,
+      variant: "none",
+    });
+    stoppers.add("preview React only", () => reactOnly.close());
+    targets.push({
+      name: "React only",
+      what: "the bare page without wagmi/RainbowKit: this machine's floor",
+      preview: reactOnly,
+      withModal: false,
+    });
+  }
 
   // BENCH_VARIANTS=prerender,Coinbase: only the variants whose name contains one of the words.
   const only = (process.env.BENCH_VARIANTS ?? "")
@@ -210,47 +358,68 @@ async function main(stoppers: Stoppers): Promise<number> {
     .map((w) => w.trim())
     .filter(Boolean);
   const selected = only.length > 0 ? VARIANTS.filter((v) => only.some((w) => v.name.includes(w))) : VARIANTS;
-  for (const variant of selected) {
-    let preview: RunningPreview | undefined;
+  if (selected.length > EXPERIMENT_PORTS.length)
+    throw new Error(`at most ${EXPERIMENT_PORTS.length} variants at once`);
+  for (const [index, variant] of selected.entries()) {
+    const port = EXPERIMENT_PORTS[index] as number;
+    const outDir = path.join(workDir, `variant-${index}`);
+    const savedEnv = Object.fromEntries(Object.keys(variant.env ?? {}).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, variant.env ?? {});
     try {
-      log(variant.name, "building");
-      preview = await buildAndPreviewOurs({
-        outDir: path.join(workDir, "ours"),
-        port: PORTS.web,
+      log(variant.name, `building (port ${port})`);
+      let preview = await buildAndPreviewOurs({
+        outDir,
+        port,
         rpcUrl: stack.chainUrl,
         apiUrl: stack.apiUrl,
-        plugins: [patchPlugin(variant.patches)],
+        plugins: [
+          patchPlugin(variant.patches),
+          htmlPatchPlugin(variant.htmlPatches ?? []),
+          ...(variant.plugins?.() ?? []),
+        ],
       });
-      if (variant.prerender) {
-        const built = preview;
-        preview = undefined;
-        preview = await prerender(built, browser, () => previewOurs(path.join(workDir, "ours"), PORTS.web));
-      }
-      results.push(await measureVariant(variant.name, variant.what, preview, browser));
+      if (variant.prerender) preview = await prerender(preview, browser, () => previewOurs(outDir, port));
+      const running = preview;
+      stoppers.add(`preview ${variant.name}`, () => running.close());
+      targets.push({ name: variant.name, what: variant.what, preview, withModal: true });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log(variant.name, `FAILED: ${message}`);
       errors.push({ variant: variant.name, message });
     } finally {
-      await preview?.close();
+      for (const [k, v] of Object.entries(savedEnv)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   }
+  const uptimeStart = uptime();
+  const results = await measureTargets(targets, browser, errors);
+  const uptimeEnd = uptime();
   await stoppers.stopAll();
 
   const base = results.find((r) => r.name === "bare app");
   const kib = (b: number): string => `${(b / 1024).toFixed(1)} KiB`;
   const lines = [
     `Experiments — ${startedAt.toISOString()} — ${LIGHTHOUSE_RUNS} Lighthouse run(s) per preset — wall ${((performance.now() - wallStart) / 1000).toFixed(0)} s`,
-    "variant | start-up JS / gzip (vs bare) | mobile score, LCP, TBT | desktop score, LCP, TBT | s per Lighthouse run",
+    `uptime at start: ${uptimeStart}`,
+    `uptime at end:   ${uptimeEnd}`,
+    `modal: ${MOBILE_THROTTLING.description}; median of ${MODAL_RUNS}; ms from navigation (click + click → modal)`,
+    "variant | start-up JS / gzip (vs bare) | mobile score, FCP, LCP, TBT, CLS | desktop score, LCP, TBT | modal cold: nav → modal (click + →modal) | modal warm: nav → modal (click + →modal) | 3rd visit: click → modal | s per Lighthouse run",
     ...results.map((r) => {
       const m = r.lighthouse.mobile.median;
       const d = r.lighthouse.desktop.median;
       const vs = ratio(r.startupJs.gzipBytes, base?.startupJs.gzipBytes);
+      const modal = (t: ModalTiming | undefined): string =>
+        t ? `${Math.round(t.modalMs)} (${Math.round(t.clickMs)} + ${Math.round(t.clickToModalMs)})` : "—";
       return [
         r.name,
         `${kib(r.startupJs.gzipBytes)} (${vs === null ? "—" : `${vs.toFixed(2)}×`})`,
-        `${m.score}, ${Math.round(m.lcpMs ?? 0)} ms, ${Math.round(m.tbtMs ?? 0)} ms`,
+        `${m.score}, ${Math.round(m.fcpMs ?? 0)} ms, ${Math.round(m.lcpMs ?? 0)} ms, ${Math.round(m.tbtMs ?? 0)} ms, ${(m.cls ?? 0).toFixed(3)}`,
         `${d.score}, ${Math.round(d.lcpMs ?? 0)} ms, ${Math.round(d.tbtMs ?? 0)} ms`,
+        modal(r.modal?.median.cold),
+        modal(r.modal?.median.warm),
+        r.modal ? `${Math.round(r.modal.median.again.clickToModalMs)}` : "—",
         (r.lighthouseRunMs / 1000).toFixed(0),
       ].join(" | ");
     }),

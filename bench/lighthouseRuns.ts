@@ -22,6 +22,8 @@ export interface LighthouseRun {
   lcpSubparts?: Record<string, number>;
   /** The element of the largest layout shift (selector) and that shift's score. */
   largestShift?: string;
+  /** Lighthouse's long-tasks audit (simulated ms): what TBT is made of, by script. */
+  longTasks?: { url: string; startMs: number; durationMs: number }[];
   runtimeError?: string;
   /** The runtime error of a first attempt that was run again. */
   retriedAfter?: string;
@@ -38,7 +40,14 @@ export interface LighthouseSummary {
   /** Medians over the runs without a runtime error. */
   median: Omit<
     LighthouseRun,
-    "runtimeError" | "retriedAfter" | "warnings" | "lcpElement" | "lcpSubparts" | "largestShift" | "wallMs"
+    | "runtimeError"
+    | "retriedAfter"
+    | "warnings"
+    | "lcpElement"
+    | "lcpSubparts"
+    | "largestShift"
+    | "longTasks"
+    | "wallMs"
   >;
   /** Median wall time of one run, all runs. */
   medianWallMs: number | null;
@@ -119,6 +128,7 @@ async function lighthouseOnce(url: string, preset: Preset): Promise<LighthouseRu
       totalBytes: numeric(lhr, "total-byte-weight"),
       ...lcpBreakdown(lhr.audits["lcp-breakdown-insight"]?.details),
       ...largestShift(lhr.audits["layout-shifts"]?.details),
+      ...longTasks(lhr.audits["long-tasks"]?.details),
       ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       warnings: lhr.runWarnings.map(String),
       wallMs: performance.now() - started,
@@ -148,6 +158,28 @@ function lcpBreakdown(details: unknown): Pick<LighthouseRun, "lcpElement" | "lcp
   return {
     ...(node ? { lcpElement: `${node.nodeLabel ?? "?"} (${node.selector ?? "?"})` } : {}),
     ...(table ? { lcpSubparts: subparts } : {}),
+  };
+}
+
+/** The long-tasks audit's rows, script URLs shortened to their path. */
+function longTasks(details: unknown): Pick<LighthouseRun, "longTasks"> {
+  const items =
+    (details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ??
+    [];
+  if (items.length === 0) return {};
+  const short = (url: string): string => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url;
+    }
+  };
+  return {
+    longTasks: items.map((i) => ({
+      url: short(i.url ?? "?"),
+      startMs: Math.round(i.startTime ?? 0),
+      durationMs: Math.round(i.duration ?? 0),
+    })),
   };
 }
 

@@ -19,6 +19,7 @@ import { installAbortHandlers, log, Stoppers } from "./lifecycle";
 import {
   LATENCY_RUNS,
   LIGHTHOUSE_RUNS,
+  MODAL_RUNS,
   PORTS,
   RESULTS_DIR,
   ROOT_DIR,
@@ -32,6 +33,7 @@ import {
   type LighthouseRun,
   type Preset,
 } from "./lighthouseRuns";
+import { measureConnectModal } from "./connectModal";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
@@ -92,7 +94,7 @@ async function main(stoppers: Stoppers): Promise<number> {
 
   // Only what the selected phases use is started and built (BENCH_PHASES=sepolia needs none of it).
   const wants = (...phases: Phase[]): boolean => phases.some((p) => SELECTED_PHASES.has(p));
-  const localPhases = wants("startup-js", "lighthouse", "json-rpc", "stake-latency");
+  const localPhases = wants("startup-js", "lighthouse", "connect-modal", "json-rpc", "stake-latency");
   let workDir: string | undefined;
   let local: Awaited<ReturnType<typeof startLocalPhases>> | undefined;
   if (localPhases) {
@@ -132,7 +134,7 @@ async function main(stoppers: Stoppers): Promise<number> {
           rpcUrl: stack.chainUrl,
           apiUrl: stack.apiUrl,
         }),
-      wants("startup-js", "lighthouse", "stake-latency"),
+      wants("startup-js", "lighthouse", "connect-modal", "stake-latency"),
     );
     const oursCounting = await timed(
       "ours (RPC via proxy)",
@@ -154,7 +156,7 @@ async function main(stoppers: Stoppers): Promise<number> {
           rpcUrl: stack.chainUrl,
           variant: "injected",
         }),
-      wants("startup-js", "lighthouse"),
+      wants("startup-js", "lighthouse", "connect-modal"),
     );
     const bareDefault = await timed(
       "bare (getDefaultConfig)",
@@ -281,6 +283,17 @@ async function main(stoppers: Stoppers): Promise<number> {
       },
     };
   });
+
+  // 2b. Navigation → wallet modal under mobile throttling, ours and the bare app alternating.
+  partial.connectModal = await phase("connect-modal", async () =>
+    measureConnectModal({
+      browser: await browser(),
+      oursUrl: `${need(local?.ours, "the app's build").url}/`,
+      bareUrl: `${need(local?.bare, "the bare app's build").url}/`,
+      runs: MODAL_RUNS,
+      log: (message) => log("connect-modal", message),
+    }),
+  );
 
   // 3. JSON-RPC counts, on the build whose RPC goes through the counting proxy.
   partial.rpc = await phase("json-rpc", async () => {

@@ -5,6 +5,8 @@ import { App } from "./app/App";
 import { ConfigError } from "./app/config/appConfig";
 import { loadAppConfig } from "./app/config/loadAppConfig";
 import { createAppServices } from "./app/createAppServices";
+import { TOKENS } from "./app/container/tokens";
+import { pooPriceQueryOptions } from "./app/hooks/usePooPrice";
 import { StartupError } from "./ui/shell/StartupError";
 
 const rootElement = document.getElementById("root");
@@ -13,6 +15,11 @@ const root = createRoot(rootElement);
 
 try {
   const services = createAppServices(loadAppConfig());
+  // index.html preloads the price (scripts/lib/pricePreload.ts): take that answer on every route, so
+  // the Stake page shows the price as soon as it renders and the preload is never left unused.
+  void services.queryClient.prefetchQuery(
+    pooPriceQueryOptions(services.container.get(TOKENS.lookupPooPrice)),
+  );
   // A transition lets React render the first screen in slices, so the main thread is never blocked
   // for long while the page starts (phones feel this as taps that do nothing).
   startTransition(() =>

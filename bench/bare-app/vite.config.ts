@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { immutableAssets } from "../../scripts/lib/immutableAssets.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +28,8 @@ const reactOnly: Plugin = {
 export default defineConfig(() => ({
   root: dir,
   envDir: dir,
-  plugins: [react(), reactOnly],
+  // Served like the app: hashed files immutable (scripts/lib/immutableAssets.ts), for a fair warm visit.
+  plugins: [react(), reactOnly, immutableAssets()],
   resolve: {
     alias:
       process.env.BARE_WALLETS === "default"

@@ -50,6 +50,27 @@ async function activityShown(page: Page) {
   );
 }
 
+test.describe("Asset Stats: the POO price", () => {
+  // index.html asks for the price itself (a preload) while the script downloads; the app takes that
+  // answer instead of asking again, on every route.
+  for (const path of ["/", "/launch"]) {
+    test(`a visit to ${path} asks the API for the price once`, async ({ page }) => {
+      const priceRequests: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/price/poo") priceRequests.push(request.method());
+      });
+      await page.goto(path);
+      if (path === "/") {
+        await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
+      } else {
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      }
+      await page.waitForLoadState("networkidle");
+      expect(priceRequests).toEqual(["GET"]);
+    });
+  }
+});
+
 test.describe("Asset Stats: the price chart", () => {
   test("the period buttons change the drawn points and the change in %", async ({ page }) => {
     await page.goto("/");

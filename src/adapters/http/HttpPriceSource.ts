@@ -22,6 +22,7 @@ export class HttpPriceSource implements PriceSource {
   async getPooUsdPrice(): Promise<number> {
     const body = await getPriceJson(
       this.fetchFn,
+      // index.html preloads this URL (scripts/lib/pricePreload.ts): keep the two in step.
       `${this.apiBaseUrl}/price/poo`,
       this.timeoutMs,
       "the price service",

@@ -1,0 +1,203 @@
+import type { Browser, CDPSession, Page } from "@playwright/test";
+import { NAMES } from "./config";
+import { median } from "./stats";
+
+/**
+ * Phase connect-modal: from first navigation to RainbowKit's "Connect a Wallet" modal on screen, when
+ * the user presses Connect Wallet as soon as it can be pressed, on a phone-sized page under mobile
+ * throttling applied through the DevTools protocol:
+ *
+ * - CPU 4× slower (`Emulation.setCPUThrottlingRate`, Lighthouse's mobile `cpuSlowdownMultiplier`);
+ * - Lighthouse's `mobileSlow4G` (150 ms RTT, 1.6 Mbps down, 750 Kbps up) as Lighthouse applies it with
+ *   DevTools throttling (`throttlingMethod: "devtools"`): request latency 150 × 3.75 = 562.5 ms,
+ *   throughput × 0.9 (1,474.6 Kbps down, 675 Kbps up) through `Network.emulateNetworkConditions`
+ *   (Lighthouse's DEVTOOLS_RTT_ADJUSTMENT_FACTOR and DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR).
+ *
+ * Each run is a fresh browser context (empty cache, no storage, 412×823 at DPR 1.75 with touch,
+ * Lighthouse's mobile screen): the cold visit; then the same page is opened again in that context
+ * (warm HTTP cache, storage from the first visit) and measured the same way, and a third time. Chrome
+ * makes its V8 code cache of a script when it runs for the second time, on the main thread: the
+ * second visit pays for that (the wallet code runs on the click), the third uses it. In the page, a capture
+ * listener notes the click on Connect Wallet and a mutation observer the moment a dialog titled
+ * "Connect a Wallet" is in the DOM; "on screen" is the end of the next frame after that
+ * (requestAnimationFrame, then a task). Times are `performance.now()`, i.e. from navigation start.
+ * The button is pressed with a tap as soon as Playwright finds it visible, stable, enabled and
+ * receiving events.
+ */
+
+export const MOBILE_THROTTLING = {
+  cpuSlowdown: 4,
+  /** Lighthouse's mobileSlow4G, devtools-adjusted. */
+  latencyMs: 150 * 3.75,
+  downloadKbps: 1.6 * 1024 * 0.9,
+  uploadKbps: 750 * 0.9,
+  description:
+    "4× CPU (Emulation.setCPUThrottlingRate); Lighthouse mobileSlow4G with its DevTools adjustments: 562.5 ms latency, 1,474.6 Kbps down, 675 Kbps up (Network.emulateNetworkConditions)",
+} as const;
+
+const MODAL_TITLE = "Connect a Wallet";
+const TIMEOUT_MS = 60_000;
+
+export interface ModalTiming {
+  /** Navigation start → the click on Connect Wallet. */
+  clickMs: number;
+  /** Navigation start → the modal on screen. */
+  modalMs: number;
+  /** Click → modal on screen. */
+  clickToModalMs: number;
+}
+
+export interface ModalSeries {
+  cold: ModalTiming[];
+  /** Second visit: the HTTP cache is warm; Chrome makes its code cache of the scripts now. */
+  warm: ModalTiming[];
+  /** Third visit: HTTP cache and V8's code cache warm (a returning visitor's usual case). */
+  again: ModalTiming[];
+}
+
+export interface ModalSummary {
+  runs: ModalSeries;
+  median: { cold: ModalTiming; warm: ModalTiming; again: ModalTiming };
+}
+
+export interface ConnectModalResults {
+  throttling: string;
+  ours: ModalSummary;
+  bare: ModalSummary;
+}
+
+const PROBE = `(() => {
+  const marks = { click: null, modal: null };
+  window.__connectModalBench = marks;
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (marks.click === null && button && button.textContent.includes(${JSON.stringify(NAMES.connectButton)})) {
+      marks.click = performance.now();
+    }
+  }, true);
+  let seen = false;
+  new MutationObserver(() => {
+    if (seen) return;
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent.includes(${JSON.stringify(MODAL_TITLE)}));
+    if (!dialog) return;
+    seen = true;
+    requestAnimationFrame(() => setTimeout(() => { marks.modal = performance.now(); }, 0));
+  }).observe(document, { subtree: true, childList: true });
+})();`;
+
+async function throttle(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: MOBILE_THROTTLING.latencyMs,
+    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE_THROTTLING.cpuSlowdown });
+  return cdp;
+}
+
+async function visit(page: Page, url: string): Promise<ModalTiming> {
+  await page.goto(url, { waitUntil: "commit", timeout: TIMEOUT_MS });
+  await page
+    .getByRole("button", { name: NAMES.connectButton, exact: true })
+    .first()
+    .tap({ timeout: TIMEOUT_MS });
+  await page.getByRole("dialog", { name: MODAL_TITLE }).waitFor({ state: "visible", timeout: TIMEOUT_MS });
+  const marks = (
+    await page.waitForFunction(
+      "window.__connectModalBench.modal !== null && window.__connectModalBench",
+      undefined,
+      { timeout: TIMEOUT_MS },
+    )
+  ).jsonValue() as Promise<{ click: number | null; modal: number }>;
+  const { click, modal } = await marks;
+  if (click === null) throw new Error(`${url}: the modal opened but no click on Connect Wallet was seen`);
+  return { clickMs: click, modalMs: modal, clickToModalMs: modal - click };
+}
+
+/** One cold and one warm visit of `url` in a fresh phone-like context, both throttled. */
+async function measureOnce(
+  browser: Browser,
+  url: string,
+): Promise<{ cold: ModalTiming; warm: ModalTiming; again: ModalTiming }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    await throttle(page);
+    const cold = await visit(page, url);
+    const warm = await visit(page, url);
+    const again = await visit(page, url);
+    return { cold, warm, again };
+  } finally {
+    await context.close();
+  }
+}
+
+export function summarizeModal(runs: ModalSeries): ModalSummary {
+  const med = (list: ModalTiming[]): ModalTiming => ({
+    clickMs: median(list.map((t) => t.clickMs)) ?? NaN,
+    modalMs: median(list.map((t) => t.modalMs)) ?? NaN,
+    clickToModalMs: median(list.map((t) => t.clickToModalMs)) ?? NaN,
+  });
+  return { runs, median: { cold: med(runs.cold), warm: med(runs.warm), again: med(runs.again) } };
+}
+
+/** `runs` cold + warm visits of one page (bench/experiments.ts: one variant at a time). */
+export async function measureModalSeries(
+  browser: Browser,
+  url: string,
+  runs: number,
+  log: (message: string) => void,
+): Promise<ModalSummary> {
+  const series: ModalSeries = { cold: [], warm: [], again: [] };
+  for (let i = 0; i < runs; i++) {
+    const { cold, warm, again } = await measureOnce(browser, url);
+    series.cold.push(cold);
+    series.warm.push(warm);
+    series.again.push(again);
+    log(`modal #${i + 1}: ${describe(cold, warm, again)}`);
+  }
+  return summarizeModal(series);
+}
+
+const describe = (cold: ModalTiming, warm: ModalTiming, again: ModalTiming): string =>
+  `cold click ${Math.round(cold.clickMs)} ms, modal ${Math.round(cold.modalMs)} ms; warm click ${Math.round(warm.clickMs)} ms, click → modal ${Math.round(warm.clickToModalMs)} ms; 3rd visit click → modal ${Math.round(again.clickToModalMs)} ms`;
+
+/** `runs` rounds, ours and the bare app alternating within each round (drifting load hits both). */
+export async function measureConnectModal(options: {
+  browser: Browser;
+  oursUrl: string;
+  bareUrl: string;
+  runs: number;
+  log: (message: string) => void;
+}): Promise<ConnectModalResults> {
+  const series = {
+    ours: { cold: [], warm: [], again: [] } as ModalSeries,
+    bare: { cold: [], warm: [], again: [] } as ModalSeries,
+  };
+  for (let i = 0; i < options.runs; i++) {
+    for (const [key, url] of [
+      ["ours", options.oursUrl],
+      ["bare", options.bareUrl],
+    ] as const) {
+      const { cold, warm, again } = await measureOnce(options.browser, url);
+      series[key].cold.push(cold);
+      series[key].warm.push(warm);
+      series[key].again.push(again);
+      options.log(`${key} #${i + 1}: ${describe(cold, warm, again)}`);
+    }
+  }
+  return {
+    throttling: MOBILE_THROTTLING.description,
+    ours: summarizeModal(series.ours),
+    bare: summarizeModal(series.bare),
+  };
+}
