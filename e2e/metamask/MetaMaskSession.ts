@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
@@ -74,6 +74,22 @@ export interface LaunchMetaMaskOptions {
   /** Added through MetaMask's settings (and so selected) right after unlocking; none: MetaMask's defaults. */
   readonly localNetwork: LocalNetwork | undefined;
   readonly log: (message: string) => void;
+}
+
+/** Kills what is still running with `--user-data-dir=<profileDir>` (Linux: read from /proc). */
+function killBrowsersOfProfile(profileDir: string): void {
+  if (!existsSync("/proc")) return;
+  const flag = `--user-data-dir=${profileDir}`;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(flag)) {
+        process.kill(Number(entry), "SIGKILL");
+      }
+    } catch {
+      // The process ended meanwhile, or is not ours to read.
+    }
+  }
 }
 
 /**
@@ -212,8 +228,18 @@ export class MetaMaskSession {
     await this.selectAccount(1);
   }
 
+  /**
+   * Closes the browser, and makes sure it is gone: a MetaMask left running (seen after
+   * `context.close()` returned) keeps a core busy under the next spec file's MetaMask.
+   */
   async close(): Promise<void> {
-    await this.context.close().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.context.close().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
+    ]);
+    clearTimeout(timer);
+    killBrowsersOfProfile(this.profileDir);
     rmSync(this.profileDir, { recursive: true, force: true });
   }
 }
