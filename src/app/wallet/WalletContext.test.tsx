@@ -76,7 +76,8 @@ describe("WalletProvider", () => {
     });
     await screen.findByText("ready");
     expect(load).toHaveBeenCalledTimes(1);
-    expect(open).toHaveBeenCalledTimes(1);
+    // The stack publishes its opener in its own effect, after "ready": the modal opens then.
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     // Once ready, Connect opens the modal directly.
     act(() => latest?.requestConnect());
     expect(open).toHaveBeenCalledTimes(2);
@@ -105,7 +106,7 @@ describe("WalletProvider", () => {
     act(() => latest?.requestConnect());
     await screen.findByText("ready");
     expect(load).toHaveBeenCalledTimes(2);
-    expect(open).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     logged.mockRestore();
   });
 
