@@ -27,9 +27,6 @@ export default defineConfig({
   // stack (chain, API, build) on the project's own ports, and a project's specs share it. The specs
   // wait mostly on blocks, MetaMask and the network, so two lanes on two cores take about half the
   // wall time of one; more workers per project would each need a stack of their own.
-  // Projects start in the order listed: `wallet` and `app` first; `metamask` (the longest: MetaMask
-  // starts and unlocks in one to two minutes per file) follows `wallet` in its lane, and `sepolia`
-  // takes the lane that `app` frees.
   workers: 2,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
@@ -75,6 +72,17 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${e2ePorts.web}` },
     },
     {
+      // The app built for Sepolia against a chain that looks like it (chain id 11155111, interval
+      // mining, the spec's staking interface only, primary RPC unreachable): e2e/fixtures/sepolia.ts.
+      // Blocks take seconds, so tests and expectations get longer limits.
+      name: "sepolia",
+      testMatch: "sepolia/**/*.spec.ts",
+      workers: 1,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { baseURL: `http://127.0.0.1:${e2eSepoliaPorts.web}` },
+    },
+    {
       // The same flows with the real MetaMask extension (Synpress 4's wallet cache, MetaMask 13.13.1):
       // e2e/metamask/. One MetaMask browser per spec file, one local stack per worker.
       name: "metamask",
@@ -87,17 +95,6 @@ export default defineConfig({
       timeout: 480_000,
       expect: { timeout: 20_000 },
       use: { baseURL: `http://127.0.0.1:${e2eMetaMaskPorts.web}` },
-    },
-    {
-      // The app built for Sepolia against a chain that looks like it (chain id 11155111, interval
-      // mining, the spec's staking interface only, primary RPC unreachable): e2e/fixtures/sepolia.ts.
-      // Blocks take seconds, so tests and expectations get longer limits.
-      name: "sepolia",
-      testMatch: "sepolia/**/*.spec.ts",
-      workers: 1,
-      timeout: 120_000,
-      expect: { timeout: 20_000 },
-      use: { baseURL: `http://127.0.0.1:${e2eSepoliaPorts.web}` },
     },
   ],
 });
