@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ActivityEntry } from "./stakeActivity";
+import { activityEntry as entry, E18, txHash as hash } from "./testing/activityEntries";
 import { activityDescriptions } from "./stakeActivityText";
-
-const E18 = 10n ** 18n;
-const hash = (n: number): `0x${string}` => `0x${n.toString(16).padStart(64, "0")}`;
-const entry = (n: number, kind: ActivityEntry["kind"], amount: bigint, logIndex = 0): ActivityEntry => ({
-  kind,
-  amount,
-  hash: hash(n),
-  blockNumber: BigInt(n),
-  logIndex,
-  timestamp: new Date(Date.UTC(2026, 10, n)),
-});
 
 describe("activityDescriptions", () => {
   it("gives one line per transaction, the unstake before its reward", () => {

@@ -1,21 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ActivityEntry } from "../../../domain/stakeActivity";
+import { activityEntry as entry, E18, txHash as hash } from "../../../domain/testing/activityEntries";
 import { ActivityList } from "./ActivityList";
 
 afterEach(cleanup);
-
-const E18 = 10n ** 18n;
-const hash = (n: number): `0x${string}` => `0x${n.toString(16).padStart(64, "0")}`;
-const entry = (n: number, kind: ActivityEntry["kind"], amount: bigint, logIndex = 0): ActivityEntry => ({
-  kind,
-  amount,
-  hash: hash(n),
-  blockNumber: BigInt(n),
-  logIndex,
-  timestamp: new Date(Date.UTC(2026, 10, n)),
-});
 
 describe("ActivityList", () => {
   it("shows the newest 5, then all on Show all; each row says what, how much, when, and links the transaction", () => {
