@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from "@playwright/test";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { NAMES } from "./config";
 import { median } from "./stats";
 
@@ -25,12 +26,15 @@ import { median } from "./stats";
  * receiving events.
  */
 
+// Lighthouse's own numbers for mobileSlow4G, with its DevTools adjustments already applied
+// (requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps) and its CPU slowdown.
+const slow4G = throttling.mobileSlow4G;
+
 export const MOBILE_THROTTLING = {
-  cpuSlowdown: 4,
-  /** Lighthouse's mobileSlow4G, devtools-adjusted. */
-  latencyMs: 150 * 3.75,
-  downloadKbps: 1.6 * 1024 * 0.9,
-  uploadKbps: 750 * 0.9,
+  cpuSlowdown: slow4G.cpuSlowdownMultiplier,
+  latencyMs: slow4G.requestLatencyMs,
+  downloadKbps: slow4G.downloadThroughputKbps,
+  uploadKbps: slow4G.uploadThroughputKbps,
   description:
     "4× CPU (Emulation.setCPUThrottlingRate); Lighthouse mobileSlow4G with its DevTools adjustments: 562.5 ms latency, 1,474.6 Kbps down, 675 Kbps up (Network.emulateNetworkConditions)",
 } as const;
