@@ -1,21 +1,10 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { assertChromiumInstalled, chromiumPath } from "./e2e/support/chromium";
 import { e2eMetaMaskPorts, e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
 
 const isCI = Boolean(process.env.CI);
 
-/**
- * Browser tests run on the system's Chromium (Debian's /usr/bin/chromium): Playwright's own browser
- * download is not reachable from the project's machines. Never `npx playwright install`.
- */
-const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
-  // One clear message instead of every spec failing in milliseconds.
-  throw new Error(
-    `The browser tests need Chromium at ${chromiumPath}, which does not exist. ` +
-      "Install it (Debian/Ubuntu: apt-get install chromium) or set E2E_CHROMIUM_PATH to another Chromium.",
-  );
-}
+assertChromiumInstalled();
 // MetaMask's service-worker requests reach context.route only with this set before a browser starts.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { getExtensionId } from "@synthetixio/synpress/playwright";
 import { addNetworkInSettings, metaMaskUrls, selectAccount, unlockWallet } from "./metaMaskActions";
+import { metaMaskBrowserArgs } from "./metaMaskBrowser";
 import type { WalletCache } from "./walletCache";
 
 /**
@@ -117,16 +118,7 @@ export class MetaMaskSession {
     process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
     const profileDir = mkdtempSync(path.join(tmpdir(), "poo-metamask-"));
     cpSync(cache.profileDir, profileDir, { recursive: true });
-    const args = [
-      `--disable-extensions-except=${cache.extensionDir}`,
-      `--load-extension=${cache.extensionDir}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ];
+    const args = metaMaskBrowserArgs(cache.extensionDir);
     // Synpress's way: a "headed" launch in Chromium's new headless mode, which runs extensions.
     if (headless) args.push("--headless=new");
     let context: BrowserContext;

@@ -1,21 +1,19 @@
-import path from "node:path";
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import type { Address, Hex } from "viem";
 import { createChainClients, type ChainClients } from "../support/chainClients";
+import { chromiumPath } from "../support/chromium";
 import { connectWallet } from "../support/connectWallet";
 import { startE2eStack, type E2eStack } from "../support/e2eStack";
 import { e2eMetaMaskPorts } from "../support/ports";
 import { MetaMaskWalletDriver } from "../wallet/MetaMaskWalletDriver";
 import { MetaMaskSession } from "./MetaMaskSession";
 import { ensureWalletCache, type WalletCache } from "./walletCache";
-import walletSetup from "./wallet-setup/hardhat.setup";
+import { hardhatWalletSetup } from "./wallet-setup/hardhat.setup";
 
 /** The local stack's production build plus, on a fresh machine, Synpress's wallet cache. */
 const WORKER_SETUP_TIMEOUT_MS = 420_000;
 /** Starting MetaMask: copy the profile, launch, unlock, add the local network (30–60 s; minutes on a loaded machine). */
 const BROWSER_START_TIMEOUT_MS = 420_000;
-
-const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Snapshot of the chain as the stack deployed it (Hardhat uses a snapshot up: retaken after each revert). */
 const pristineSnapshots = new WeakMap<ChainClients, Hex>();
@@ -99,10 +97,10 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
   metaMaskCache: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
+      // Built already by `npm run test:e2e` before the browsers start; here for a bare `playwright test`.
       const cache = await ensureWalletCache({
         rootDir: process.cwd(),
-        setupHash: walletSetup.hash,
-        setupDir: path.join("e2e", "metamask", "wallet-setup"),
+        setup: hardhatWalletSetup,
         chromiumPath,
         log: (message) => console.log(`[metamask] ${message}`),
       });
@@ -136,7 +134,7 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
         await revertToPristine(chain);
         return MetaMaskSession.launch({
           cache: metaMaskCache,
-          walletPassword: walletSetup.walletPassword,
+          walletPassword: hardhatWalletSetup.walletPassword,
           chromiumPath,
           headless,
           baseURL,

@@ -31,9 +31,6 @@ export function metaMaskUrls(extensionId: string): {
  * "Your wallet is ready!"). Synpress's `importWallet` types the phrase in one go, which loses characters
  * on a busy machine when the single field turns into twelve; this checks each word's field after
  * typing and fills any that lost characters.
- *
- * The onboarding actions run inside Synpress's cache builder, whose page comes from its own pinned
- * Playwright: they use locators and `waitFor` only, not this project's `expect`.
  */
 export async function importWalletFromPhrase(page: Page, phrase: string, password: string): Promise<void> {
   const words = phrase.trim().split(/\s+/);

@@ -1,27 +1,26 @@
-import { execFile } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { metaMaskBrowserArgs } from "./metaMaskBrowser";
 
 /**
- * Synpress's wallet cache, built on first use: the unpacked MetaMask extension and a browser profile in
- * which the wallet setup (wallet-setup/*.setup.ts) has run, both under `<repo>/.cache-synpress/`
- * (git-ignored). Chromium derives the extension's id from its folder, so the profile is built with
- * the extension at the path the tests load it from.
+ * Synpress's wallet cache: the unpacked MetaMask extension and a browser profile in which the wallet
+ * setup (`defineWalletSetup` in wallet-setup/) has run, both under `<repo>/.cache-synpress/` (git-ignored),
+ * the profile in the folder named by the setup's hash, as Synpress lays it out. Chromium derives the
+ * extension's id from its folder, so the profile is built with the extension at the path the tests load
+ * it from.
+ *
+ * The profile is built here, in-process with this project's Playwright, and not by Synpress's CLI: the
+ * CLI gives MetaMask's first page 10 s (four tries) and each onboarding step Playwright's default 30 s,
+ * fixed, and on a busy CI machine it failed three builds in a row ("Fixture metaMaskCache timeout of
+ * 420000ms exceeded"). Here each step has minutes, the steps are Synpress's own (open the browser with
+ * the extension, run the setup on MetaMask's first page, let MetaMask store its state, close).
+ * `npm run test:e2e` builds it before the browser tests start, on a machine that is otherwise quiet.
  */
 
 const require = createRequire(import.meta.url);
-const run = promisify(execFile);
 
 /** The MetaMask version Synpress 4.1.2 pins (and downloads when no folder is given). */
 export const METAMASK_VERSION = "13.13.1";
@@ -35,16 +34,26 @@ export interface WalletCache {
   readonly profileDir: string;
 }
 
+/** What `defineWalletSetup` returns, typed with this project's Playwright (Synpress pins its own). */
+export interface WalletSetup {
+  readonly hash: string;
+  readonly fn: (context: BrowserContext, walletPage: Page) => Promise<void>;
+}
+
 export interface EnsureWalletCacheOptions {
   readonly rootDir: string;
-  /** `hash` of the wallet setup (`defineWalletSetup`), as the test process computes it. */
-  readonly setupHash: string;
-  /** Folder of the wallet setup files, relative to rootDir. */
-  readonly setupDir: string;
-  /** The Chromium the browsers run (Synpress's pinned Playwright is pointed at it). */
+  readonly setup: WalletSetup;
+  /** The Chromium the browsers run. */
   readonly chromiumPath: string;
   readonly log: (message: string) => void;
 }
+
+/** MetaMask's first page (onboarding) after the browser starts, and each onboarding step: generous. */
+const STEP_TIMEOUT_MS = 180_000;
+/** A build that failed is run again from an empty profile (MetaMask's pages stall now and then). */
+const BUILD_ATTEMPTS = 2;
+/** Written into the profile once the wallet setup has run through; a half-built profile lacks it. */
+const READY_MARKER = ".poo-wallet-ready";
 
 function manifestVersion(dir: string): string | undefined {
   try {
@@ -56,11 +65,12 @@ function manifestVersion(dir: string): string | undefined {
 }
 
 /**
- * Puts the extension where Synpress looks for it (`.cache-synpress/metamask-chrome-<version>/` plus a
- * `.zip` beside it, which makes Synpress skip its download) when METAMASK_EXTENSION_DIR names one.
+ * The extension at `.cache-synpress/metamask-chrome-<version>/`: copied from METAMASK_EXTENSION_DIR when
+ * that is set, else downloaded and unpacked by Synpress (`prepareExtension`, from GitHub's releases).
  */
-function stageExtension(cacheDir: string, log: (message: string) => void): string {
+async function stageExtension(cacheDir: string, log: (message: string) => void): Promise<string> {
   const staged = path.join(cacheDir, `metamask-chrome-${METAMASK_VERSION}`);
+  if (manifestVersion(staged) === METAMASK_VERSION) return staged;
   const source = process.env[EXTENSION_DIR_VARIABLE];
   if (source) {
     const version = manifestVersion(source);
@@ -70,123 +80,101 @@ function stageExtension(cacheDir: string, log: (message: string) => void): strin
           `(manifest.json version: ${version ?? "no manifest.json"}). Point it at an unpacked metamask-chrome-${METAMASK_VERSION}.`,
       );
     }
-    if (manifestVersion(staged) !== METAMASK_VERSION) {
-      log(`Copying MetaMask ${METAMASK_VERSION} from ${source}`);
-      rmSync(staged, { recursive: true, force: true });
-      cpSync(source, staged, { recursive: true });
-    }
-    writeFileSync(`${staged}.zip`, ""); // Synpress's download is skipped when the archive exists
+    log(`Copying MetaMask ${METAMASK_VERSION} from ${source}`);
+    rmSync(staged, { recursive: true, force: true });
+    cpSync(source, staged, { recursive: true });
+    return staged;
+  }
+  log(`Downloading MetaMask ${METAMASK_VERSION} (Synpress's prepareExtension)…`);
+  try {
+    await synpressPrepareExtension(cacheDir);
+  } catch (error) {
+    throw new Error(
+      `MetaMask ${METAMASK_VERSION} is not here and Synpress could not download it (${(error as Error).message}). ` +
+        `Set ${EXTENSION_DIR_VARIABLE} to an unpacked metamask-chrome-${METAMASK_VERSION} folder ` +
+        "(.ci/run sets it when the team's copy sits beside the repository), then run the tests again.",
+    );
+  }
+  if (manifestVersion(staged) !== METAMASK_VERSION) {
+    throw new Error(`Synpress's download did not leave MetaMask ${METAMASK_VERSION} in ${staged}`);
   }
   return staged;
 }
 
-/**
- * Synpress's cache builder runs its own pinned playwright-core, which starts the browser of its own
- * revision from PLAYWRIGHT_BROWSERS_PATH and cannot be given an executablePath. A private browsers
- * folder whose `chromium-<revision>` executable is a symlink to the system Chromium makes it start that.
- */
-function linkChromiumForSynpress(cacheDir: string, chromiumPath: string): string {
-  const cacheDirOfSynpress = packageDir("@synthetixio/synpress-cache", packageDir("@synthetixio/synpress"));
-  const browsersJson = path.join(packageDir("playwright-core", cacheDirOfSynpress), "browsers.json");
-  const browsers = JSON.parse(readFileSync(browsersJson, "utf8")) as {
-    browsers: { name: string; revision: string }[];
-  };
-  const revision = browsers.browsers.find((browser) => browser.name === "chromium")?.revision;
-  if (!revision) throw new Error(`No chromium revision in ${browsersJson}`);
-  const browsersPath = path.join(cacheDir, "ms-playwright");
-  // Playwright 1.48 looks in chrome-linux/, later versions in chrome-linux64/.
-  for (const folder of ["chrome-linux", "chrome-linux64"]) {
-    const dir = path.join(browsersPath, `chromium-${revision}`, folder);
-    mkdirSync(dir, { recursive: true });
-    const link = path.join(dir, "chrome");
-    rmSync(link, { force: true });
-    symlinkSync(chromiumPath, link);
+/** Synpress's own download of the MetaMask it pins, into `<cwd>/.cache-synpress` (its fixed place). */
+async function synpressPrepareExtension(cacheDir: string): Promise<void> {
+  if (path.resolve(process.cwd(), ".cache-synpress") !== path.resolve(cacheDir)) {
+    throw new Error(`Synpress downloads into <cwd>/.cache-synpress; run from ${path.dirname(cacheDir)}`);
   }
-  return browsersPath;
+  // synpress-cache is Synpress's own dependency, not this project's: resolve it from Synpress's folder.
+  const fromSynpress = createRequire(require.resolve("@synthetixio/synpress"));
+  const entry = fromSynpress.resolve("@synthetixio/synpress-cache");
+  const cache = (await import(pathToFileURL(entry).href)) as { prepareExtension: () => Promise<string> };
+  await cache.prepareExtension();
 }
 
-/**
- * The folder of package `name` as Node resolves it from `fromDir` (default: this project). Resolves the
- * package's entry and walks up: these packages' `exports` do not list package.json.
- */
-function packageDir(name: string, fromDir?: string): string {
-  const resolver = fromDir ? createRequire(path.join(fromDir, "package.json")) : require;
-  let dir = path.dirname(resolver.resolve(name));
-  while (!existsSync(path.join(dir, "package.json")) || !isPackage(dir, name)) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`Cannot find the folder of ${name}`);
-    dir = parent;
+/** MetaMask's first page, which it opens on its own after install (onboarding). */
+async function firstExtensionPage(context: BrowserContext): Promise<Page> {
+  const isExtensionPage = (page: Page): boolean => page.url().startsWith("chrome-extension://");
+  const page =
+    context.pages().find(isExtensionPage) ??
+    (await context.waitForEvent("page", { predicate: isExtensionPage, timeout: STEP_TIMEOUT_MS }));
+  await page.waitForLoadState("domcontentloaded");
+  return page;
+}
+
+/** Runs the wallet setup in a browser on `profileDir`, then closes it so the profile is complete. */
+async function runWalletSetup(
+  setup: WalletSetup,
+  extensionDir: string,
+  profileDir: string,
+  chromiumPath: string,
+): Promise<void> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    // Chromium's new headless mode runs extensions; Playwright's headless flag would pick the old one.
+    headless: false,
+    args: [...metaMaskBrowserArgs(extensionDir), "--headless=new"],
+  });
+  try {
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const page = await firstExtensionPage(context);
+    await setup.fn(context, page);
+    // MetaMask writes its state to the profile's storage asynchronously (Synpress waits the same).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  } finally {
+    await context.close();
   }
-  return dir;
-}
-
-function isPackage(dir: string, name: string): boolean {
-  return (
-    (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string }).name === name
-  );
-}
-
-/** Synpress's cache builder, run again when it timed out waiting for MetaMask on a busy machine. */
-const BUILD_ATTEMPTS = 3;
-
-/** Written into the profile once the wallet setup has run through; a half-built profile lacks it. */
-const READY_MARKER = ".poo-wallet-ready";
-
-function isBuilt(profileDir: string): boolean {
-  return existsSync(path.join(profileDir, READY_MARKER));
 }
 
 /** Returns the extension and the wallet profile, building them first when missing. */
 export async function ensureWalletCache(options: EnsureWalletCacheOptions): Promise<WalletCache> {
-  const { rootDir, setupHash, setupDir, chromiumPath, log } = options;
+  const { rootDir, setup, chromiumPath, log } = options;
   const cacheDir = path.join(rootDir, ".cache-synpress");
   mkdirSync(cacheDir, { recursive: true });
-  const extensionDir = stageExtension(cacheDir, log);
-  const profileDir = path.join(cacheDir, setupHash);
-  if (isBuilt(profileDir) && manifestVersion(extensionDir) === METAMASK_VERSION) {
-    return { extensionDir, profileDir };
-  }
+  const extensionDir = await stageExtension(cacheDir, log);
+  const profileDir = path.join(cacheDir, setup.hash);
+  if (existsSync(path.join(profileDir, READY_MARKER))) return { extensionDir, profileDir };
 
-  log(`Building Synpress's wallet cache ${setupHash} (once; about 40 s)…`);
-  rmSync(profileDir, { recursive: true, force: true }); // Synpress skips a non-empty folder
-  const browsersPath = linkChromiumForSynpress(cacheDir, chromiumPath);
-  const cli = path.join(packageDir("@synthetixio/synpress"), "dist", "cli.js");
+  const startedAt = performance.now();
+  log(`Building the wallet cache ${setup.hash} (once; about 40 s on a quiet machine)…`);
   for (let attempt = 1; ; attempt++) {
+    rmSync(profileDir, { recursive: true, force: true });
     try {
-      await run(process.execPath, [cli, setupDir, "--headless"], {
-        cwd: rootDir,
-        env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsersPath, HEADLESS: "true" },
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      await runWalletSetup(setup, extensionDir, profileDir, chromiumPath);
       break;
     } catch (error) {
       rmSync(profileDir, { recursive: true, force: true });
-      const output = error as { stdout?: string; stderr?: string; message: string };
-      const text = `${output.stdout ?? ""}\n${output.stderr ?? ""}`;
-      if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|DownloadFile/.test(text) && !existsSync(extensionDir)) {
+      const reason = (error as Error).message.split("\n")[0];
+      if (attempt >= BUILD_ATTEMPTS) {
         throw new Error(
-          `MetaMask ${METAMASK_VERSION} is not here and Synpress could not download it (no access to GitHub). ` +
-            `Set ${EXTENSION_DIR_VARIABLE} to an unpacked metamask-chrome-${METAMASK_VERSION} folder ` +
-            "(.ci/run sets it when the team's copy sits beside the repository), then run the tests again.",
+          `The MetaMask wallet setup failed ${attempt} times; the last time: ${(error as Error).message}`,
         );
       }
-      // Synpress gives the extension's first page 10 s (three tries); a busy machine takes longer.
-      if (attempt < BUILD_ATTEMPTS && /No extension page found|Timeout/i.test(text)) {
-        log(
-          `Synpress did not find MetaMask's first page in time; building again (${attempt + 1}/${BUILD_ATTEMPTS})…`,
-        );
-        continue;
-      }
-      throw new Error(`Synpress could not build the wallet cache:\n${text.trim() || output.message}`);
+      log(`The wallet setup failed (${reason}); building again (${attempt + 1}/${BUILD_ATTEMPTS})…`);
     }
   }
-  if (!existsSync(profileDir) || readdirSync(profileDir).length === 0) {
-    throw new Error(
-      `Synpress built its cache, but not under ${profileDir}: the wallet setup's hash in the test process ` +
-        `(${setupHash}) differs from the CLI's. Folders in ${cacheDir}: ${readdirSync(cacheDir).join(", ")}`,
-    );
-  }
   writeFileSync(path.join(profileDir, READY_MARKER), `${new Date().toISOString()}\n`);
-  log("Wallet cache built.");
+  log(`Wallet cache built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
   return { extensionDir, profileDir };
 }
