@@ -52,6 +52,28 @@ test.describe("the wallet stack loads on demand", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);
   });
 
+  test("a visitor whose browser ran the wallet before gets it loaded once the page is idle; Connect opens at once", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await connectButton(page).click();
+    await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
+    await page.keyboard.press("Escape");
+    await expect(rainbowKitModal(page)).toHaveCount(0);
+
+    const scripts = recordScripts(page);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
+    // Nothing pressed: the wallet code comes in after load, in idle time.
+    await expect.poll(() => scripts.filter(isWalletStack)).toHaveLength(1);
+    await page.waitForLoadState("networkidle");
+
+    await connectButton(page).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);
+    await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
+    expect(scripts.filter(isWalletStack)).toHaveLength(1);
+  });
+
   test("a returning visitor's wallet reconnects on its own after a reload", async ({
     page,
     connectWallet,

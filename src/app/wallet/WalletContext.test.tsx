@@ -37,9 +37,9 @@ function Probe(): ReactNode {
   return <span data-testid="status">{latest.status}</span>;
 }
 
-function renderProvider(load: () => Promise<WalletStackComponent>, autoConnect: boolean) {
+function renderProvider(load: () => Promise<WalletStackComponent>, autoConnect: boolean, warmUp = false) {
   return render(
-    <WalletProvider load={load} autoConnect={autoConnect}>
+    <WalletProvider load={load} autoConnect={autoConnect} warmUp={warmUp}>
       <Probe />
       <WalletStackHost />
     </WalletProvider>,
@@ -64,6 +64,30 @@ describe("WalletProvider", () => {
     await screen.findByText("ready");
     expect(load).toHaveBeenCalledTimes(1);
     expect(latest?.reconnecting).toBe(false);
+  });
+
+  it("warms up for a visitor whose browser ran the stack before: loads it once idle, opens nothing", async () => {
+    const open = vi.fn();
+    const load = vi.fn(async () => fakeStack(open));
+    renderProvider(load, false, true);
+    expect(load).not.toHaveBeenCalled(); // not during start-up: after load, in idle time
+    await screen.findByText("ready");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(latest?.connectPending).toBe(false);
+    expect(latest?.reconnecting).toBe(false);
+    expect(open).not.toHaveBeenCalled();
+    // Connect Wallet then opens the modal at once, with nothing more to load.
+    act(() => latest?.requestConnect());
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("without a warm-up (first visit), nothing loads even after the page has been idle", async () => {
+    const load = vi.fn(async () => fakeStack(vi.fn()));
+    renderProvider(load, false, false);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByTestId("status").textContent).toBe("idle");
   });
 
   it("Connect before the stack is there: loads it once, then opens RainbowKit's modal once", async () => {

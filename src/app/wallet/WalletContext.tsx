@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import type { Address } from "../../domain/address";
-import { hasStoredWalletConnection } from "./storedWalletConnection";
+import { hasStoredWalletConnection, walletStackRanBefore } from "./storedWalletConnection";
 
 /** The connected wallet as the app sees it; all empty until the wallet stack has loaded. */
 export interface WalletAccount {
@@ -96,23 +96,50 @@ export interface WalletProviderProps {
   load: () => Promise<WalletStackComponent>;
   /** Whether a wallet was connected on a previous visit: then the stack loads at once, to reconnect. */
   autoConnect?: boolean;
+  /**
+   * Whether the wallet stack ran in this browser before (a returning visitor who opened the wallet
+   * modal): then it loads once the page has loaded and the main thread is idle, so that Connect Wallet
+   * opens the modal at once instead of after seconds of loading on a phone. First visits never pay.
+   */
+  warmUp?: boolean;
   children: ReactNode;
+}
+
+/** Runs `task` once the page has loaded and the browser is idle; returns a cancel function. */
+function whenPageIdle(task: () => void): () => void {
+  let idleHandle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (): void => {
+    if (typeof window.requestIdleCallback === "function") {
+      // The timeout bounds the wait on a page that is never idle (animations, polling).
+      idleHandle = window.requestIdleCallback(task, { timeout: 5_000 });
+    } else timer = setTimeout(task, 500);
+  };
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+  return () => {
+    window.removeEventListener("load", schedule);
+    if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /**
  * Keeps the wallet stack (wagmi, RainbowKit, viem's clients and the wallet SDKs: most of the app's
  * JavaScript) off the start-up path. It loads when the user asks for a wallet (Connect Wallet,
- * Whitelist, Apply) or at once for a returning user whose wallet was connected, so auto-connect
- * still works. The stack renders beside the pages (WalletStackHost), not around them, so loading
+ * Whitelist, Apply), at once for a returning user whose wallet was connected, so auto-connect
+ * still works, and in idle time after load for a returning visitor whose browser ran it before. The stack renders beside the pages (WalletStackHost), not around them, so loading
  * it re-renders no page; it reports the account here and draws RainbowKit's button into the
  * header's slot.
  */
 export function WalletProvider({
   load,
   autoConnect: autoConnectProp,
+  warmUp: warmUpProp,
   children,
 }: WalletProviderProps): ReactNode {
   const [autoConnect] = useState(() => autoConnectProp ?? hasStoredWalletConnection());
+  const [warmUp] = useState(() => warmUpProp ?? walletStackRanBefore());
   const [status, setStatus] = useState<WalletStackStatus>("idle");
   const [Stack, setStack] = useState<WalletStackComponent | null>(null);
   const [published, setPublished] = useState<WalletStackState>(DISCONNECTED);
@@ -145,7 +172,8 @@ export function WalletProvider({
 
   useEffect(() => {
     if (autoConnect) preload();
-  }, [autoConnect, preload]);
+    else if (warmUp) return whenPageIdle(preload);
+  }, [autoConnect, warmUp, preload]);
 
   const publish = useCallback((state: WalletStackState) => {
     setPublished(state);

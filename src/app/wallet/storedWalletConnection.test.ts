@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hasStoredWalletConnection, WAGMI_STORE_KEY, wasConnectedThrough } from "./storedWalletConnection";
+import {
+  hasStoredWalletConnection,
+  WAGMI_STORE_KEY,
+  walletStackRanBefore,
+  wasConnectedThrough,
+} from "./storedWalletConnection";
 
 function storageWith(value: string | null): Pick<Storage, "getItem"> {
   return { getItem: (key) => (key === WAGMI_STORE_KEY ? value : null) };
@@ -52,5 +57,23 @@ describe("wasConnectedThrough", () => {
     expect(wasConnectedThrough("localTestWallet", storageWith(disconnected))).toBe(false);
     expect(wasConnectedThrough("localTestWallet", storageWith(null))).toBe(false);
     expect(wasConnectedThrough("localTestWallet", storageWith("{not json"))).toBe(false);
+  });
+});
+
+describe("walletStackRanBefore", () => {
+  it("is false for a first visit and true once wagmi stored anything, connected or not", () => {
+    expect(walletStackRanBefore(storageWith(null))).toBe(false);
+    expect(walletStackRanBefore(storageWith(disconnected))).toBe(true);
+    expect(walletStackRanBefore(storageWith(connected))).toBe(true);
+  });
+
+  it("is false when the storage cannot be read (a warm-up is only an optimisation)", () => {
+    const throwing = {
+      getItem: (): string | null => {
+        throw new Error("SecurityError");
+      },
+    };
+    expect(walletStackRanBefore(throwing)).toBe(false);
+    expect(walletStackRanBefore(undefined)).toBe(false);
   });
 });

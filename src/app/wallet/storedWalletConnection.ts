@@ -50,3 +50,15 @@ export function wasConnectedThrough(
   const stored = storedConnection(storage);
   return typeof stored === "object" && stored.connectorId === connectorId;
 }
+
+/**
+ * Whether the wallet stack ran in this browser on an earlier visit, connected or not (wagmi persists
+ * its store as soon as it starts). Unreadable storage answers false: this only decides a warm-up.
+ */
+export function walletStackRanBefore(storage: StorageReader = globalThis.localStorage): boolean {
+  try {
+    return (storage?.getItem(WAGMI_STORE_KEY) ?? null) !== null;
+  } catch {
+    return false;
+  }
+}
