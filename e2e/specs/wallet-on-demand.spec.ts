@@ -62,11 +62,22 @@ test.describe("the wallet stack loads on demand", () => {
     await expect(rainbowKitModal(page)).toHaveCount(0);
 
     const scripts = recordScripts(page);
+    // Hold the wallet chunk until the button the user sees has been marked.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/WalletStack-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.reload();
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
+    await connectButton(page).evaluate((button) => button.setAttribute("data-seen-before-load", "yes"));
     // Nothing pressed: the wallet code comes in after load, in idle time.
     await expect.poll(() => scripts.filter(isWalletStack)).toHaveLength(1);
+    release();
     await page.waitForLoadState("networkidle");
+    // The same button, never swapped for another while loading: a press in between is never lost.
+    await expect(connectButton(page)).toHaveAttribute("data-seen-before-load", "yes");
 
     await connectButton(page).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);

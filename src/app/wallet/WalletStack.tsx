@@ -108,10 +108,15 @@ function WalletBridge(): null {
   return null;
 }
 
-/** RainbowKit's connect/account button, drawn into the header's slot (spec defaults). */
+/**
+ * RainbowKit's account button (and its chain button), drawn into the header's slot (spec defaults)
+ * once a wallet is connected. While disconnected the app's own Connect Wallet (WalletButton) stays and
+ * opens RainbowKit's modal: swapping buttons when this stack finishes loading would put a new,
+ * not yet interactive button under a finger that is pressing the old one, and the press would be lost.
+ */
 function HeaderConnectButton(): ReactNode {
-  const { buttonSlot } = useWallet();
-  if (!buttonSlot) return null;
+  const { buttonSlot, account } = useWallet();
+  if (!buttonSlot || !account.isConnected) return null;
   return createPortal(
     <ConnectButton
       label="Connect Wallet"

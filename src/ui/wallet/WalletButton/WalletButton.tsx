@@ -7,21 +7,24 @@ export const WALLETS_LOADING_TEXT = "Loading wallets\u2026";
 const WALLETS_LOADING_ID = "wallet-button-loading";
 
 /**
- * The header's wallet button. RainbowKit's own button is drawn into the slot once the wallet stack
- * has loaded; until then a look-alike "Connect Wallet" stands in: pressing it loads the stack and
- * opens "Connect a Wallet", and pointing at it or focusing it starts the download early.
+ * The header's wallet button. While no wallet is connected it is the app's own "Connect Wallet", in
+ * RainbowKit's look: pressing it loads the wallet stack if needed and opens "Connect a Wallet", and
+ * pointing at it or focusing it starts the download early. It stays the same element when the stack
+ * arrives, so a press is never lost to a swap. Once a wallet is connected, RainbowKit's account and
+ * chain buttons are drawn into the slot instead.
  */
 export function WalletButton(): ReactNode {
-  const { status, reconnecting, connectPending, requestConnect, preload, setButtonSlot } = useWallet();
-  const ready = status === "ready";
+  const { status, account, reconnecting, connectPending, requestConnect, preload, setButtonSlot } =
+    useWallet();
+  const connected = account.isConnected;
   // Pressed while the wallet code downloads (seconds on a slow phone): said on the button, and to
   // screen readers, until RainbowKit's modal opens. The label stays, so nothing moves.
-  const pending = connectPending && !ready;
+  const pending = connectPending && status !== "ready";
   return (
     <div className={styles.wallet}>
       {/* data-rk: RainbowKit scopes its styles and theme to elements carrying it. */}
-      <div ref={setButtonSlot} data-rk="" className={ready ? undefined : styles.emptySlot} />
-      {!ready && (
+      <div ref={setButtonSlot} data-rk="" className={connected ? undefined : styles.emptySlot} />
+      {!connected && (
         <button
           type="button"
           className={styles.placeholder}
