@@ -66,13 +66,33 @@ export async function importWalletFromPhrase(page: Page, phrase: string, passwor
  * "Your wallet is ready!": 13.13.1 opens its side panel from "Open wallet" (which a headless browser
  * has not; the button then stays disabled) and only stores the finished onboarding once that button
  * was pressed. Going to the home page afterwards and seeing the account proves the state was stored.
+ * In a fresh clone on a quiet machine MetaMask twice came back instead to its unlock screen and, once
+ * unlocked, to "Your wallet is ready!" again (the press not stored): then it is pressed again.
  */
-export async function finishOnboarding(page: Page, extensionId: string): Promise<void> {
-  await page.bringToFront();
-  await page.getByTestId("onboarding-complete-done").click();
-  await page.goto(metaMaskUrls(extensionId).home);
-  // MetaMask takes its time to show its home screen the first time (half a minute on a busy machine).
-  await accountMenuButton(page).waitFor({ timeout: 120_000 });
+export async function finishOnboarding(page: Page, extensionId: string, password: string): Promise<void> {
+  const done = page.getByTestId("onboarding-complete-done");
+  const account = accountMenuButton(page);
+  const passwordField = page.getByTestId("unlock-password");
+  for (let attempt = 1; ; attempt++) {
+    await page.bringToFront();
+    await done.click();
+    // Give MetaMask the time to act on the press (it stores the finished onboarding) before leaving.
+    await page
+      .waitForURL((url) => !url.hash.includes("onboarding/completion"), { timeout: 5_000 })
+      .catch(() => undefined);
+    await page.goto(metaMaskUrls(extensionId).home);
+    // MetaMask takes its time to show its home screen the first time (half a minute on a busy machine).
+    await account.or(passwordField).or(done).first().waitFor({ timeout: 120_000 });
+    if (await passwordField.isVisible()) {
+      await passwordField.fill(password);
+      await page.getByTestId("unlock-submit").click();
+      await account.or(done).first().waitFor({ timeout: 120_000 });
+    }
+    if (await account.isVisible()) return;
+    if (attempt === 3) {
+      throw new Error(`MetaMask still shows "Your wallet is ready!" after ${attempt} presses of its button`);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

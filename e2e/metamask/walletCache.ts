@@ -139,7 +139,24 @@ async function runWalletSetup(
   try {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const page = await firstExtensionPage(context);
-    await setup.fn(context, page);
+    try {
+      await setup.fn(context, page);
+    } catch (error) {
+      // What MetaMask showed when the setup gave up, for whoever reads the failure.
+      const shots: string[] = [];
+      for (const [index, open] of context.pages().entries()) {
+        const file = path.resolve("test-results", `metamask-wallet-setup-page-${index}.png`);
+        if (
+          await open.screenshot({ path: file }).then(
+            () => true,
+            () => false,
+          )
+        ) {
+          shots.push(`${open.url()} → ${file}`);
+        }
+      }
+      throw new Error(`${(error as Error).message}\nMetaMask's pages then: ${shots.join("; ") || "none"}`);
+    }
     // MetaMask writes its state to the profile's storage asynchronously (Synpress waits the same).
     await new Promise((resolve) => setTimeout(resolve, 3_000));
   } finally {

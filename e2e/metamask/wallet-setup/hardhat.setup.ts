@@ -16,7 +16,7 @@ const setup = defineWalletSetup(WALLET_PASSWORD, async (_context, walletPage) =>
   const page = walletPage as unknown as Page;
   const extensionId = new URL(page.url()).host;
   await importWalletFromPhrase(page, HARDHAT_MNEMONIC, WALLET_PASSWORD);
-  await finishOnboarding(page, extensionId);
+  await finishOnboarding(page, extensionId, WALLET_PASSWORD);
 });
 
 export default setup;
