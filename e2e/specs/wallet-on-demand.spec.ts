@@ -72,8 +72,8 @@ test.describe("the wallet stack loads on demand", () => {
     await page.reload();
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
     await connectButton(page).evaluate((button) => button.setAttribute("data-seen-before-load", "yes"));
-    // Nothing pressed: the wallet code comes in after load, in idle time.
-    await expect.poll(() => scripts.filter(isWalletStack)).toHaveLength(1);
+    // Nothing pressed: the wallet code comes in after load, in idle time (within 5 s of load).
+    await expect.poll(() => scripts.filter(isWalletStack), { timeout: 20_000 }).toHaveLength(1);
     release();
     await page.waitForLoadState("networkidle");
     // The same button, never swapped for another while loading: a press in between is never lost.
