@@ -128,9 +128,10 @@ function whenPageIdle(task: () => void): () => void {
  * Keeps the wallet stack (wagmi, RainbowKit, viem's clients and the wallet SDKs: most of the app's
  * JavaScript) off the start-up path. It loads when the user asks for a wallet (Connect Wallet,
  * Whitelist, Apply), at once for a returning user whose wallet was connected, so auto-connect
- * still works, and in idle time after load for a returning visitor whose browser ran it before. The stack renders beside the pages (WalletStackHost), not around them, so loading
- * it re-renders no page; it reports the account here and draws RainbowKit's button into the
- * header's slot.
+ * still works, and in idle time after load for a returning visitor whose browser ran it before.
+ * The stack renders beside the pages (WalletStackHost), not around them, so loading it re-renders
+ * no page; it reports the account here and, once a wallet is connected, draws RainbowKit's account
+ * button into the header's slot.
  */
 export function WalletProvider({
   load,

@@ -3,6 +3,15 @@ export const WAGMI_STORE_KEY = "wagmi.store";
 
 type StorageReader = Pick<Storage, "getItem"> | undefined;
 
+/** wagmi's persisted store as stored (null: nothing stored), or "unreadable" when storage throws. */
+function readStore(storage: StorageReader): string | null | "unreadable" {
+  try {
+    return storage?.getItem(WAGMI_STORE_KEY) ?? null;
+  } catch {
+    return "unreadable";
+  }
+}
+
 /**
  * What wagmi persisted about the connection of the last visit: "none" (first visit, or disconnected),
  * the connector id of the current connection, or "unreadable" (storage or shape not as expected).
@@ -10,13 +19,8 @@ type StorageReader = Pick<Storage, "getItem"> | undefined;
 function storedConnection(
   storage: StorageReader,
 ): "none" | "unreadable" | { connectorId: string | undefined } {
-  let raw: string | null;
-  try {
-    raw = storage?.getItem(WAGMI_STORE_KEY) ?? null;
-  } catch {
-    return "unreadable";
-  }
-  if (raw === null) return "none";
+  const raw = readStore(storage);
+  if (raw === null || raw === "unreadable") return raw ?? "none";
   try {
     const state = (JSON.parse(raw) as { state?: unknown } | null)?.state as
       { current?: unknown; connections?: { value?: unknown } } | undefined;
@@ -56,9 +60,6 @@ export function wasConnectedThrough(
  * its store as soon as it starts). Unreadable storage answers false: this only decides a warm-up.
  */
 export function walletStackRanBefore(storage: StorageReader = globalThis.localStorage): boolean {
-  try {
-    return (storage?.getItem(WAGMI_STORE_KEY) ?? null) !== null;
-  } catch {
-    return false;
-  }
+  const raw = readStore(storage);
+  return raw !== null && raw !== "unreadable";
 }
