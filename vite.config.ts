@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
@@ -6,7 +7,20 @@ import { pricePreload } from "./scripts/lib/pricePreload.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
-export default defineConfig(({ mode }) => {
+/**
+ * React Router 7's package exports name its development build only (dev warnings and checks on every
+ * navigation and render); the production build sits beside it. Builds take that one.
+ */
+function reactRouterProductionAliases(): { find: RegExp; replacement: string }[] {
+  const development = path.dirname(createRequire(import.meta.url).resolve("react-router"));
+  const production = path.join(development, "..", "production");
+  return [
+    { find: /^react-router$/, replacement: path.join(production, "index.mjs") },
+    { find: /^react-router\/dom$/, replacement: path.join(production, "dom-export.mjs") },
+  ];
+}
+
+export default defineConfig(({ command, mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), "VITE_"), ...process.env };
   // The API server (src/server) answers under /api; the local stack tells Vite where it listens.
   const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
@@ -43,7 +57,13 @@ export default defineConfig(({ mode }) => {
       immutableAssets(),
       pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
     ],
-    resolve: { alias: { "@poo-deployments": deploymentsDir, "@poo-launchpad": launchpadDir } },
+    resolve: {
+      alias: [
+        { find: "@poo-deployments", replacement: deploymentsDir },
+        { find: "@poo-launchpad", replacement: launchpadDir },
+        ...(command === "build" ? reactRouterProductionAliases() : []),
+      ],
+    },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
     preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },

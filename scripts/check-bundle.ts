@@ -1,6 +1,7 @@
 // Builds the web app with made-up server secrets in the environment (as a careless deploy would)
-// and fails if any of them shows up in a built file, or if the page's start-up code comes as more
-// than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts). Part of `npm test`.
+// and fails if any of them shows up in a built file, if the page's start-up code comes as more
+// than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts), or if a dependency's
+// development build is bundled. Part of `npm test`.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,25 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`Start-up code: ${named.join(" + ")}.`);
+  }
+  // A dependency's development build (dev warnings and checks on every render) in a production
+  // bundle: React Router 7's package exports name only that one (vite.config.ts aliases its
+  // production build). The source maps list the files each chunk was built from.
+  const developmentBuilds = new Set(
+    files
+      .filter((file) => file.endsWith(".js.map"))
+      .flatMap((file) => (JSON.parse(readFileSync(file, "utf8")) as { sources: string[] }).sources)
+      .filter((source) => /node_modules\/.+\/(dist\/)?development\//.test(source))
+      .map((source) => source.replace(/^.*node_modules\//, "")),
+  );
+  if (developmentBuilds.size > 0) {
+    console.error(
+      `The build bundles development builds of dependencies: ${[...developmentBuilds].join(", ")}. ` +
+        "Alias their production builds in vite.config.ts (as for react-router).",
+    );
+    process.exitCode = 1;
+  } else {
+    console.log("Dependencies: production builds only (no development/ files in the source maps).");
   }
   if (leaks.length > 0) {
     console.error(`Secrets found in the built app:\n${leaks.join("\n")}`);
