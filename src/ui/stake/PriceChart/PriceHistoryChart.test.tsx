@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PriceHistory } from "../../../domain/priceHistory";
 import { PriceHistoryChart } from "./PriceHistoryChart";
 
@@ -52,6 +52,19 @@ describe("PriceHistoryChart", () => {
     expect(tooltip.getAttribute("role")).toBe("status");
     fireEvent.keyDown(chart, { key: "Escape" });
     expect(tooltip.hidden).toBe(true);
+  });
+
+  it("writes its dates in English in the visitor's time zone, without Intl (its first formatter is a long task)", () => {
+    const intl = [
+      vi.spyOn(Intl, "DateTimeFormat"),
+      vi.spyOn(Date.prototype, "toLocaleDateString"),
+      vi.spyOn(Date.prototype, "toLocaleString"),
+    ];
+    render(<PriceHistoryChart period="1M" history={history(5)} failed={false} currentUsd={undefined} />);
+    fireEvent.focus(screen.getByRole("group", { name: /POO price over the last 1 month/ }));
+    // The latest point is at noon UTC on 23 November 2026: that day from UTC−11 to UTC+11.
+    expect(screen.getByTestId("chart-tooltip").textContent).toBe("Nov 23, 2026: $5.00");
+    for (const spy of intl) expect(spy).not.toHaveBeenCalled();
   });
 
   it("says when history starts while it is too short to draw, and marks sample data", () => {

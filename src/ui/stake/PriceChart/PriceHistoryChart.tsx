@@ -29,10 +29,16 @@ export interface PriceHistoryChartProps {
   currentUsd: number | undefined;
 }
 
-const shortDate = (ms: number): string =>
-  new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
-const longDate = (ms: number): string =>
-  new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+// Dates in the UI's language (English, "Nov 24" and "Nov 24, 2026"), in the visitor's time zone, without
+// Intl: the chart is the first thing on the Stake page to format with Intl, and Chrome's first Intl
+// formatter loads ICU's data, a long task after first paint on a phone (about 0.1 s of Lighthouse's
+// mobile TBT, bench/README.md).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const shortDate = (ms: number): string => {
+  const date = new Date(ms);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+};
+const longDate = (ms: number): string => `${shortDate(ms)}, ${new Date(ms).getFullYear()}`;
 const usd = (value: number): string => formatUsd(value) ?? "—";
 
 /** What the tooltip and the screen reader say for one point. */
