@@ -3,12 +3,12 @@ export const WAGMI_STORE_KEY = "wagmi.store";
 
 type StorageReader = Pick<Storage, "getItem"> | undefined;
 
-/** wagmi's persisted store as stored (null: nothing stored), or "unreadable" when storage throws. */
-function readStore(storage: StorageReader): string | null | "unreadable" {
+/** wagmi's persisted store as stored: null when nothing is stored, undefined when storage throws. */
+function readStore(storage: StorageReader): string | null | undefined {
   try {
     return storage?.getItem(WAGMI_STORE_KEY) ?? null;
   } catch {
-    return "unreadable";
+    return undefined;
   }
 }
 
@@ -20,7 +20,8 @@ function storedConnection(
   storage: StorageReader,
 ): "none" | "unreadable" | { connectorId: string | undefined } {
   const raw = readStore(storage);
-  if (raw === null || raw === "unreadable") return raw ?? "none";
+  if (raw === undefined) return "unreadable";
+  if (raw === null) return "none";
   try {
     const state = (JSON.parse(raw) as { state?: unknown } | null)?.state as
       { current?: unknown; connections?: { value?: unknown } } | undefined;
@@ -60,6 +61,5 @@ export function wasConnectedThrough(
  * its store as soon as it starts). Unreadable storage answers false: this only decides a warm-up.
  */
 export function walletStackRanBefore(storage: StorageReader = globalThis.localStorage): boolean {
-  const raw = readStore(storage);
-  return raw !== null && raw !== "unreadable";
+  return typeof readStore(storage) === "string";
 }

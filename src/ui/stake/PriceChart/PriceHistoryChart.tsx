@@ -34,11 +34,12 @@ export interface PriceHistoryChartProps {
 // formatter loads ICU's data, a long task after first paint on a phone (about 0.1 s of Lighthouse's
 // mobile TBT, bench/README.md).
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const shortDate = (ms: number): string => {
+const monthAndDay = (date: Date): string => `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+const shortDate = (ms: number): string => monthAndDay(new Date(ms));
+const longDate = (ms: number): string => {
   const date = new Date(ms);
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  return `${monthAndDay(date)}, ${date.getFullYear()}`;
 };
-const longDate = (ms: number): string => `${shortDate(ms)}, ${new Date(ms).getFullYear()}`;
 const usd = (value: number): string => formatUsd(value) ?? "—";
 
 /** What the tooltip and the screen reader say for one point. */
