@@ -17,7 +17,15 @@ const server = {
   message: "The browser app must not import the API server.",
 };
 
-const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+// Web code takes zod's mini build through src/domain/zod.ts (the classic build costs phones start-up
+// time; scripts/check-bundle.ts checks the bundle too). The API server keeps the classic one.
+const classicZod = {
+  name: "zod",
+  message: 'Import { z } from src/domain/zod.ts (zod/mini, English messages), not from "zod".',
+};
+
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { paths: [classicZod], patterns }] });
+const restrictServer = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 export default tseslint.config(
   {
@@ -66,7 +74,7 @@ export default tseslint.config(
     const up = "../".repeat(depth.split("/").length);
     return {
       files: [`src/server/${depth}*.ts`],
-      rules: restrict({
+      rules: restrictServer({
         group: [`${up}adapters`, `${up}adapters/**`, `${up}app`, `${up}app/**`, `${up}ui`, `${up}ui/**`],
         message: "The API server must not import the browser app's adapters, app or ui.",
       }),

@@ -55,12 +55,12 @@ try {
   // A dependency's development build (dev warnings and checks on every render) in a production
   // bundle: React Router 7's package exports name only that one (vite.config.ts aliases its
   // production build). The source maps list the files each chunk was built from.
+  const bundledSources = files
+    .filter((file) => file.endsWith(".js.map"))
+    .flatMap((file) => (JSON.parse(readFileSync(file, "utf8")) as { sources: string[] }).sources)
+    .map((source) => source.replace(/^.*node_modules\//, ""));
   const developmentBuilds = new Set(
-    files
-      .filter((file) => file.endsWith(".js.map"))
-      .flatMap((file) => (JSON.parse(readFileSync(file, "utf8")) as { sources: string[] }).sources)
-      .filter((source) => /node_modules\/.+\/(dist\/)?development\//.test(source))
-      .map((source) => source.replace(/^.*node_modules\//, "")),
+    bundledSources.filter((source) => /^.+\/(dist\/)?development\//.test(source)),
   );
   if (developmentBuilds.size > 0) {
     console.error(
@@ -70,6 +70,18 @@ try {
     process.exitCode = 1;
   } else {
     console.log("Dependencies: production builds only (no development/ files in the source maps).");
+  }
+  // The web app's schemas use zod's mini build (src/domain/zod.ts); the classic one costs start-up
+  // time on phones even when only one schema imports it.
+  const classicZod = [...new Set(bundledSources.filter((source) => source.startsWith("zod/v4/classic/")))];
+  if (classicZod.length > 0) {
+    console.error(
+      `The build bundles zod's classic API (${classicZod.slice(0, 3).join(", ")}…): import { z } from ` +
+        'src/domain/zod.ts (zod/mini) in web code, not from "zod".',
+    );
+    process.exitCode = 1;
+  } else {
+    console.log("zod: the mini build only.");
   }
   if (leaks.length > 0) {
     console.error(`Secrets found in the built app:\n${leaks.join("\n")}`);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 declare const addressBrand: unique symbol;
 
@@ -21,10 +21,10 @@ export function toAddress(value: string): Address {
   return value;
 }
 
-export const addressSchema: z.ZodType<Address, string> = z
-  .string()
-  .regex(ADDRESS_PATTERN, "Expected 0x followed by 40 hex digits.")
-  .transform((value): Address => toAddress(value));
+export const addressSchema: z.ZodMiniType<Address, string> = z.pipe(
+  z.string().check(z.regex(ADDRESS_PATTERN, "Expected 0x followed by 40 hex digits.")),
+  z.transform((value: string): Address => toAddress(value)),
+);
 
 /** Addresses differ only in checksum casing when they are the same account. */
 export function sameAddress(a: Address, b: Address): boolean {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** A transaction hash: `0x` + 64 hex digits. */
 export type TransactionHash = `0x${string}`;
@@ -9,7 +9,7 @@ export function isTransactionHash(value: unknown): value is TransactionHash {
   return typeof value === "string" && TRANSACTION_HASH_PATTERN.test(value);
 }
 
-export const transactionHashSchema: z.ZodType<TransactionHash> = z.custom<TransactionHash>(
+export const transactionHashSchema: z.ZodMiniType<TransactionHash> = z.custom<TransactionHash>(
   isTransactionHash,
   {
     message: "Expected 0x followed by 64 hex digits.",

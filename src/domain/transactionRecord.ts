@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { transactionHashSchema } from "./transactionHash";
 
 /**
@@ -18,20 +18,14 @@ export const transactionRecordSchema = z.object({
   /** The transaction as mined in the end (the replacement's hash once sped up or cancelled). */
   hash: transactionHashSchema,
   description: z.string(),
-  confirmations: z.number().int().min(1).optional(),
+  confirmations: z.optional(z.int().check(z.minimum(1))),
   status: transactionStatusSchema,
   /** Sender's nonce, recipient and calldata: what settles a pending record after a reload. */
-  nonce: z.number().int().min(0).optional(),
-  to: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/)
-    .optional(),
-  input: z
-    .string()
-    .regex(/^0x(?:[0-9a-fA-F]{2}){0,4096}$/)
-    .optional(),
+  nonce: z.optional(z.int().check(z.minimum(0))),
+  to: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  input: z.optional(z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){0,4096}$/))),
   /** The hash the wallet first reported, when the transaction was replaced (sped up, cancelled). */
-  replacedHash: transactionHashSchema.optional(),
+  replacedHash: z.optional(transactionHashSchema),
 });
 
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

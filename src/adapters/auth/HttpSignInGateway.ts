@@ -1,15 +1,16 @@
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import type { SignInGateway, SignInSession } from "../../application/ports/signInGateway";
 import { addressSchema } from "../../domain/address";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { isoDateSchema } from "../http/isoDateSchema";
 
 const sessionSchema = z.object({
   address: addressSchema,
-  chainId: z.number().int().positive(),
-  expiresAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+  chainId: z.int().check(z.positive()),
+  expiresAt: isoDateSchema,
 });
-const nonceSchema = z.object({ nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/) });
+const nonceSchema = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) });
 const errorSchema = z.object({ error: z.string() });
 
 /** Sign-in against the project's API (`/api/auth/*`); the session cookie is HttpOnly, same origin. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { LaunchpadGateway, WhitelistRegistrationSaved } from "../../application/ports/launchpadGateway";
 import { addressSchema } from "../../domain/address";
 import { formatTokenExact } from "../../domain/displayFormat";
@@ -10,35 +9,36 @@ import {
   REGISTRATION_STANDINGS,
   type WhitelistRegistration,
 } from "../../domain/launch/whitelistRegistration";
+import { z } from "../../domain/zod";
 import { fetchWithTimeout } from "./fetchWithTimeout";
+import { isoDateSchema as isoDate } from "./isoDateSchema";
 
 export const LAUNCHPAD_REQUEST_TIMEOUT_MS = 15_000;
 
 /** A uint256 sent as decimal digits (JSON has no bigint). */
-const uintString = z
-  .string()
-  .regex(/^\d{1,78}$/)
-  .transform((digits) => BigInt(digits));
-const isoDate = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+const uintString = z.pipe(
+  z.string().check(z.regex(/^\d{1,78}$/)),
+  z.transform((digits: string) => BigInt(digits)),
+);
 
 const registrationSchema = z.object({
   launchId: z.string(),
   address: addressSchema,
-  chainId: z.number().int().positive(),
+  chainId: z.int().check(z.positive()),
   amountWei: uintString,
   createdAt: isoDate,
   updatedAt: isoDate,
   standing: z.enum(REGISTRATION_STANDINGS),
-  lastCheck: z
-    .object({
+  lastCheck: z.nullable(
+    z.object({
       pooBalanceWei: uintString,
       blockNumber: uintString,
       checkedAt: isoDate,
-    })
-    .nullable(),
+    }),
+  ),
 });
-const applicationReceiptSchema = z.object({ id: z.string().min(1) });
-const errorSchema = z.object({ error: z.string().min(1) });
+const applicationReceiptSchema = z.object({ id: z.string().check(z.minLength(1)) });
+const errorSchema = z.object({ error: z.string().check(z.minLength(1)) });
 
 /** Said when the server's refusal carries no sentence of its own. */
 const FALLBACK_MESSAGES: Record<LaunchpadRefusal, string> = {
@@ -131,7 +131,7 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
     });
   }
 
-  private parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  private parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new UnknownError({ details: "the launchpad service sent an unexpected answer" });

@@ -1,5 +1,3 @@
-import { getPriceJson } from "./getPriceJson";
-import { z } from "zod";
 import type { PriceHistorySource } from "../../application/ports/priceHistorySource";
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
 import {
@@ -8,8 +6,9 @@ import {
   type PriceHistoryPeriod,
   type PricePoint,
 } from "../../domain/priceHistory";
-
-const isoDate = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+import { z } from "../../domain/zod";
+import { getPriceJson } from "./getPriceJson";
+import { isoDateSchema as isoDate } from "./isoDateSchema";
 
 const historyAnswerSchema = z.object({
   period: z.enum(PRICE_HISTORY_PERIODS),
@@ -18,11 +17,11 @@ const historyAnswerSchema = z.object({
   // A bad point is dropped, not the whole answer (filtered below).
   points: z.array(z.unknown()),
   sample: z.boolean(),
-  sampleUntil: isoDate.nullable(),
-  firstPointAt: isoDate.nullable(),
+  sampleUntil: z.nullable(isoDate),
+  firstPointAt: z.nullable(isoDate),
 });
 
-const pointSchema = z.object({ t: isoDate, usd: z.number().finite().positive() });
+const pointSchema = z.object({ t: isoDate, usd: z.number().check(z.positive()) });
 
 export const HISTORY_REQUEST_TIMEOUT_MS = 10_000;
 

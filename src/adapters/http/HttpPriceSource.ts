@@ -1,10 +1,10 @@
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import type { PriceSource } from "../../application/ports/priceSource";
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
 import { getPriceJson } from "./getPriceJson";
 
 const priceAnswerSchema = z.object({
-  usd: z.number().finite().positive(),
+  usd: z.number().check(z.positive()),
   updatedAt: z.string(),
   source: z.string(),
 });

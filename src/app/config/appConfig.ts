@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import { deploymentSchema, describeDeploymentIssues, type Deployment } from "./deploymentSchema";
 
 export const LOCAL_CHAIN_ID = 31337;
@@ -33,57 +33,66 @@ export interface AppConfig {
   storagePrefix: string;
 }
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
+const optionalUrl = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((v: string) => (v === "" ? undefined : v)),
+  ),
+  z.optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
+);
+
+/** A variable that may be unset: its trimmed text, or undefined when unset or blank. */
+const optionalText = z.pipe(
+  z.optional(z.string().check(z.trim())),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 const envSchema = z.object({
-  VITE_APP_NAME: z.string().trim().min(1).default("POO Finance"),
-  VITE_CHAINS: z
-    .string({ error: "is required: a comma-separated list of local, sepolia" })
-    .transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.enum(["local", "sepolia"], { error: "entries must be local or sepolia" }))
-        .min(1, "No chains found on connector. Configure at least one chain (local or sepolia)."),
+  VITE_APP_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), "POO Finance"),
+  VITE_CHAINS: z.pipe(
+    z.pipe(
+      z.string({ error: "is required: a comma-separated list of local, sepolia" }),
+      z.transform((v: string) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     ),
-  VITE_LOCAL_RPC_URL: optionalUrl.default("http://127.0.0.1:8545"),
-  VITE_LOCAL_EXPLORER_URL: optionalUrl.optional(),
-  VITE_LOCAL_BLOCK_TIME_MS: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int("must be a whole number of milliseconds")
-      .min(250, "must be at least 250 ms")
-      .max(60_000, "must be at most 60000 ms")
-      .default(4_000),
+    z
+      .array(z.enum(["local", "sepolia"], { error: "entries must be local or sepolia" }))
+      .check(
+        z.minLength(1, "No chains found on connector. Configure at least one chain (local or sepolia)."),
+      ),
   ),
-  VITE_SEPOLIA_RPC_URL: optionalUrl.optional(),
-  VITE_SEPOLIA_FALLBACK_RPC_URL: optionalUrl.default("https://ethereum-sepolia-rpc.publicnode.com"),
-  VITE_SEPOLIA_EXPLORER_URL: optionalUrl.default("https://sepolia.etherscan.io"),
-  VITE_WALLETCONNECT_PROJECT_ID: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  VITE_API_BASE_URL: z.string().trim().min(1).default("/api"),
-  VITE_LOCAL_TEST_WALLET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v === "true"),
-  VITE_STORAGE_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes")
-    .default("poo-finance"),
+  VITE_LOCAL_RPC_URL: z._default(optionalUrl, "http://127.0.0.1:8545"),
+  VITE_LOCAL_EXPLORER_URL: z.optional(optionalUrl),
+  VITE_LOCAL_BLOCK_TIME_MS: z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v)),
+    z._default(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .check(
+          z.int("must be a whole number of milliseconds"),
+          z.minimum(250, "must be at least 250 ms"),
+          z.maximum(60_000, "must be at most 60000 ms"),
+        ),
+      4_000,
+    ),
+  ),
+  VITE_SEPOLIA_RPC_URL: z.optional(optionalUrl),
+  VITE_SEPOLIA_FALLBACK_RPC_URL: z._default(optionalUrl, "https://ethereum-sepolia-rpc.publicnode.com"),
+  VITE_SEPOLIA_EXPLORER_URL: z._default(optionalUrl, "https://sepolia.etherscan.io"),
+  VITE_WALLETCONNECT_PROJECT_ID: optionalText,
+  VITE_API_BASE_URL: z._default(z.string().check(z.trim(), z.minLength(1)), "/api"),
+  VITE_LOCAL_TEST_WALLET: z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((v: string | undefined) => v === "true"),
+  ),
+  VITE_STORAGE_PREFIX: z._default(
+    z.string().check(z.trim(), z.regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes")),
+    "poo-finance",
+  ),
 });
 
 export class ConfigError extends Error {

@@ -1,26 +1,26 @@
-import { z } from "zod";
+import { z } from "../../domain/zod";
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
-const integerString = z.string().regex(/^\d+$/, "must be a decimal integer string");
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address"));
+const integerString = z.string().check(z.regex(/^\d+$/, "must be a decimal integer string"));
 
 /**
  * `deployments/<chainId>.json`, written by scripts/deploy.ts and the local stack; read by the web app,
  * the API server, the end-to-end rig and the benchmarks.
  */
 export const deploymentSchema = z.looseObject({
-  chainId: z.number().int().positive(),
+  chainId: z.int().check(z.positive()),
   pooToken: address,
   crapToken: address,
   staking: address,
-  deployBlock: z.number().int().nonnegative(),
-  minStake: integerString.optional(),
-  minStakeDuration: integerString.optional(),
+  deployBlock: z.int().check(z.nonnegative()),
+  minStake: z.optional(integerString),
+  minStakeDuration: z.optional(integerString),
 });
 
 export type Deployment = z.infer<typeof deploymentSchema>;
 
 /** One line per problem, naming the field: `deployments/31337.json: staking: Invalid input: expected string, received undefined`. */
-export function describeDeploymentIssues(source: string, error: z.ZodError): string[] {
+export function describeDeploymentIssues(source: string, error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join(".") : "(file)";
     return `${source}: ${field}: ${issue.message}`;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { noControlCharacters } from "../noControlCharacters";
 
 /**
@@ -26,46 +26,48 @@ export const EMPTY_LAUNCH_APPLICATION: LaunchApplicationInput = {
   description: "",
 };
 
+const email = z.email();
+
 // Fields are trimmed first (the server trims the free-text ones; trimming the others too means a
 // stray space never costs the user a round trip).
 export const launchApplicationSchema = z.strictObject({
   projectName: z
     .string()
-    .trim()
-    .min(2, "Enter a project name of 2 to 64 characters.")
-    .max(64, "Enter a project name of 2 to 64 characters.")
-    .refine(noControlCharacters, "The project name must not contain control characters."),
+    .check(
+      z.trim(),
+      z.minLength(2, "Enter a project name of 2 to 64 characters."),
+      z.maxLength(64, "Enter a project name of 2 to 64 characters."),
+      z.refine(noControlCharacters, "The project name must not contain control characters."),
+    ),
   tokenSymbol: z
     .string()
-    .trim()
-    .regex(/^[A-Z0-9]{2,11}$/, "Use 2 to 11 uppercase letters or digits, e.g. POO."),
-  website: z
-    .string()
-    .trim()
-    .max(200, "The website address must be at most 200 characters.")
-    .pipe(
-      z.url({
-        protocol: /^https$/,
-        hostname: z.regexes.domain,
-        error: "Enter the website's https:// address, e.g. https://example.com.",
-      }),
-    ),
-  contact: z
-    .string()
-    .trim()
-    .max(100, "The contact must be at most 100 characters.")
-    .refine(
-      (value) => z.email().safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
+    .check(z.trim(), z.regex(/^[A-Z0-9]{2,11}$/, "Use 2 to 11 uppercase letters or digits, e.g. POO.")),
+  website: z.pipe(
+    z.string().check(z.trim(), z.maxLength(200, "The website address must be at most 200 characters.")),
+    z.url({
+      protocol: /^https$/,
+      hostname: z.regexes.domain,
+      error: "Enter the website's https:// address, e.g. https://example.com.",
+    }),
+  ),
+  contact: z.string().check(
+    z.trim(),
+    z.maxLength(100, "The contact must be at most 100 characters."),
+    z.refine(
+      (value) => email.safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
       "Enter an email address or an @handle.",
     ),
+  ),
   description: z
     .string()
-    .trim()
-    .min(20, "Describe the project in 20 to 1000 characters.")
-    .max(1000, "Describe the project in 20 to 1000 characters.")
-    .refine(
-      noControlCharacters,
-      "The description must not contain control characters other than line breaks and tabs.",
+    .check(
+      z.trim(),
+      z.minLength(20, "Describe the project in 20 to 1000 characters."),
+      z.maxLength(1000, "Describe the project in 20 to 1000 characters."),
+      z.refine(
+        noControlCharacters,
+        "The description must not contain control characters other than line breaks and tabs.",
+      ),
     ),
 });
 
