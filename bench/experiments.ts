@@ -101,6 +101,17 @@ const VARIANTS: Variant[] = [
     patches: [NO_START_TRANSITION],
   },
   {
+    name: "no Coinbase connector",
+    what: "the wallet list without Coinbase Wallet: wagmi's reconnect on mount asks every connector for its provider, and Coinbase's loads its SDK (95 KiB gzip) to answer (upper bound)",
+    patches: [
+      {
+        file: "src/app/wallet/createWagmiConfig.ts",
+        from: ": [injectedWallet, coinbaseWallet, safeWallet];",
+        to: ": [injectedWallet, safeWallet];",
+      },
+    ],
+  },
+  {
     name: "prerendered shell",
     what: "the disconnected page's HTML in index.html (first paint without JS; upper bound)",
     patches: [],
