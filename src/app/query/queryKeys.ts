@@ -3,9 +3,14 @@ export const stakeKeys = {
   all: ["stake"] as const,
   snapshot: (chainId: number, account: string) =>
     ["stake", "snapshot", chainId, account.toLowerCase()] as const,
-  /** Under "stake", so the stake and unstake flows' invalidation refreshes it too. */
-  activity: (chainId: number, account: string) =>
-    ["stake", "activity", chainId, account.toLowerCase()] as const,
+};
+
+/**
+ * The account's activity: read again when the account snapshot shows new activity (useStakeActivity),
+ * so the stake and unstake flows need not invalidate it (their snapshot refetch does it).
+ */
+export const activityKeys = {
+  list: (chainId: number, account: string) => ["activity", chainId, account.toLowerCase()] as const,
 };
 
 export const priceKeys = {
