@@ -76,7 +76,7 @@ try {
   const classicZod = [...new Set(bundledSources.filter((source) => source.startsWith("zod/v4/classic/")))];
   if (classicZod.length > 0) {
     console.error(
-      `The build bundles zod's classic API (${classicZod.slice(0, 3).join(", ")}…): import { z } from ` +
+      `The build bundles zod's classic API (${classicZod.slice(0, 3).join(", ")}${classicZod.length > 3 ? "…" : ""}): import { z } from ` +
         'src/domain/zod.ts (zod/mini) in web code, not from "zod".',
     );
     process.exitCode = 1;

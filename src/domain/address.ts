@@ -9,7 +9,7 @@ declare const addressBrand: unique symbol;
  */
 export type Address = `0x${string}` & { readonly [addressBrand]: "Address" };
 
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 export function isAddress(value: unknown): value is Address {
   return typeof value === "string" && ADDRESS_PATTERN.test(value);

@@ -1,3 +1,4 @@
+import { ADDRESS_PATTERN } from "./address";
 import { z } from "./zod";
 import { transactionHashSchema } from "./transactionHash";
 
@@ -22,7 +23,7 @@ export const transactionRecordSchema = z.object({
   status: transactionStatusSchema,
   /** Sender's nonce, recipient and calldata: what settles a pending record after a reload. */
   nonce: z.optional(z.int().check(z.minimum(0))),
-  to: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  to: z.optional(z.string().check(z.regex(ADDRESS_PATTERN))),
   input: z.optional(z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){0,4096}$/))),
   /** The hash the wallet first reported, when the transaction was replaced (sped up, cancelled). */
   replacedHash: z.optional(transactionHashSchema),

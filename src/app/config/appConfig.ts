@@ -33,9 +33,13 @@ export interface AppConfig {
   storagePrefix: string;
 }
 
+/** The variable's text, trimmed (`.check` adds to a copy: each use below is its own schema). */
+const trimmed = z.string().check(z.trim());
+const nonEmpty = trimmed.check(z.minLength(1));
+
 const optionalUrl = z.pipe(
   z.pipe(
-    z.string().check(z.trim()),
+    trimmed,
     z.transform((v: string) => (v === "" ? undefined : v)),
   ),
   z.optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
@@ -43,12 +47,12 @@ const optionalUrl = z.pipe(
 
 /** A variable that may be unset: its trimmed text, or undefined when unset or blank. */
 const optionalText = z.pipe(
-  z.optional(z.string().check(z.trim())),
+  z.optional(trimmed),
   z.transform((v: string | undefined) => (v ? v : undefined)),
 );
 
 const envSchema = z.object({
-  VITE_APP_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), "POO Finance"),
+  VITE_APP_NAME: z._default(nonEmpty, "POO Finance"),
   VITE_CHAINS: z.pipe(
     z.pipe(
       z.string({ error: "is required: a comma-separated list of local, sepolia" }),
@@ -84,13 +88,13 @@ const envSchema = z.object({
   VITE_SEPOLIA_FALLBACK_RPC_URL: z._default(optionalUrl, "https://ethereum-sepolia-rpc.publicnode.com"),
   VITE_SEPOLIA_EXPLORER_URL: z._default(optionalUrl, "https://sepolia.etherscan.io"),
   VITE_WALLETCONNECT_PROJECT_ID: optionalText,
-  VITE_API_BASE_URL: z._default(z.string().check(z.trim(), z.minLength(1)), "/api"),
+  VITE_API_BASE_URL: z._default(nonEmpty, "/api"),
   VITE_LOCAL_TEST_WALLET: z.pipe(
-    z.optional(z.string().check(z.trim())),
+    z.optional(trimmed),
     z.transform((v: string | undefined) => v === "true"),
   ),
   VITE_STORAGE_PREFIX: z._default(
-    z.string().check(z.trim(), z.regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes")),
+    trimmed.check(z.regex(/^[a-z0-9-]+$/, "must be lower-case letters, digits and dashes")),
     "poo-finance",
   ),
 });

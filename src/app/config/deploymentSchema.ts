@@ -1,6 +1,7 @@
+import { ADDRESS_PATTERN } from "../../domain/address";
 import { z } from "../../domain/zod";
 
-const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address"));
+const address = z.string().check(z.regex(ADDRESS_PATTERN, "must be a 0x-prefixed 20-byte hex address"));
 const integerString = z.string().check(z.regex(/^\d+$/, "must be a decimal integer string"));
 
 /**

@@ -11,7 +11,7 @@ import { useWalletAccount } from "../wallet/WalletContext";
  * What the account snapshot shows of new activity: a stake or an unstake changes the staked amount
  * or the stake's time, a CRAP payout the CRAP balance. Rewards alone grow every block: not in it.
  */
-export function activityFingerprint(snapshot: AccountSnapshot | undefined): string | undefined {
+function activityFingerprint(snapshot: AccountSnapshot | undefined): string | undefined {
   if (!snapshot) return undefined;
   return `${snapshot.stakedAmount}:${snapshot.stakedTime}:${snapshot.crapBalance}`;
 }

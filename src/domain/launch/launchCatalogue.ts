@@ -3,8 +3,8 @@ import { z } from "../zod";
 const percent = z.number().check(z.minimum(0), z.maximum(100));
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https URL" });
 const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
-const positive = () => z.number().check(z.positive());
-const nonnegative = () => z.number().check(z.nonnegative());
+const positive = z.number().check(z.positive());
+const nonnegative = z.number().check(z.nonnegative());
 
 export const launchStatusSchema = z.enum(["live", "upcoming", "ended"]);
 
@@ -17,7 +17,7 @@ export const launchSchema = z.object({
   website: httpsUrl,
   tags: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
   status: launchStatusSchema,
-  hardcapEth: positive(),
+  hardcapEth: positive,
   progressPercent: percent,
   allocationPercent: percent,
   vestingDays: z.int().check(z.nonnegative()),
@@ -25,13 +25,13 @@ export const launchSchema = z.object({
   saleEndsAt: z.iso.datetime({ offset: true }),
   socials: z.array(z.object({ kind: z.enum(["x", "telegram", "discord", "website"]), url: httpsUrl })),
   details: z.object({
-    totalSupplyBillions: positive(),
+    totalSupplyBillions: positive,
     allocationPercent: percent,
-    marketCapThousands: nonnegative(),
+    marketCapThousands: nonnegative,
     tokenomics: z
-      .array(z.object({ label: z.string().check(z.minLength(1)), value: nonnegative(), unit: z.string() }))
+      .array(z.object({ label: z.string().check(z.minLength(1)), value: nonnegative, unit: z.string() }))
       .check(z.minLength(1)),
-    contribution: z.object({ minEth: positive(), maxEth: positive() }),
+    contribution: z.object({ minEth: positive, maxEth: positive }),
   }),
   /** Whether holders can register for this launch's whitelist. */
   whitelistOpen: z.boolean(),
