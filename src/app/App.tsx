@@ -1,13 +1,17 @@
-import { useState, type ReactNode } from "react";
-import { RouterProvider } from "react-router-dom";
+import type { ReactNode } from "react";
+import { BrowserRouter } from "react-router-dom";
+import { RouteErrorBoundary } from "../ui/shell/RouteError";
 import { AppProviders, type AppServices } from "./providers/AppProviders";
-import { createAppRouter } from "./router";
+import { AppRoutes } from "./router";
 
 export function App({ services }: { services: AppServices }): ReactNode {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders services={services}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,19 +1,36 @@
-import type { ReactNode } from "react";
-import { Link, useRouteError } from "react-router-dom";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 
-/** Router fallback for a render error anywhere below the layout. */
-export function RouteError(): ReactNode {
-  const error = useRouteError();
-  console.error(error);
-  return (
-    <main className="startup-error" role="alert">
-      <h1>Unexpected Application Error!</h1>
-      <p>{error instanceof Error ? error.message : "Something went wrong while showing this page."}</p>
-      <p>
-        <Link to="/" reloadDocument>
-          Back to the Stake page
-        </Link>
-      </p>
-    </main>
-  );
+interface State {
+  error: unknown;
+  failed: boolean;
+}
+
+/**
+ * Catches a render error anywhere below the routes and shows it instead of a blank page. The link
+ * reloads the document, so the app starts again from a clean state.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: undefined, failed: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    const { error } = this.state;
+    return (
+      <main className="startup-error" role="alert">
+        <h1>Unexpected Application Error!</h1>
+        <p>{error instanceof Error ? error.message : "Something went wrong while showing this page."}</p>
+        <p>
+          <a href="/">Back to the Stake page</a>
+        </p>
+      </main>
+    );
+  }
 }
