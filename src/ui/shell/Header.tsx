@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { Icon, type IconName } from "../components/Icon";
 import { WalletButton } from "../wallet/WalletButton/WalletButton";
 import styles from "./Header.module.css";
+import { PooLogo } from "./PooLogo";
 import { SignInStatus } from "./SignInStatus";
 
 // The spec's four header icons have no behaviour yet; they say so instead of doing nothing silently.
@@ -17,7 +18,7 @@ export function Header(): ReactNode {
   return (
     <header className={styles.header}>
       <Link className={styles.logo} to="/" aria-label="POO Finance home">
-        <img src="/poo-logo.svg" alt="" width={36} height={36} />
+        <PooLogo size={36} />
         <span aria-hidden="true">POO</span>
       </Link>
       <div className={styles.actions}>

@@ -12,13 +12,15 @@ import { toPriceView, type PriceView } from "../priceView";
 import { StakeDialog } from "../StakeDialog/StakeDialog";
 import type { StakeFlow } from "../useStakeFlow";
 import { useStakeFlow } from "../useStakeFlow";
+import { useAfterFirstPaint } from "../../hooks/useAfterFirstPaint";
 import { useNow } from "../../hooks/useNow";
 import { stakeLockNotice } from "../unstakeAvailability";
 import type { StakeLimits } from "../validateStakeInput";
 import { stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
 
-// The chart (and the history's adapter) load after first paint, outside the start-up bundle.
+// The chart (and the history's adapter) and the pool's figures are not in the start-up bundle, and
+// are rendered (so requested) only after the first paint: see useAfterFirstPaint.
 const PriceHistoryPanel = lazy(() => import("../PriceChart/PriceHistoryPanel"));
 const PoolFiguresList = lazy(() => import("../AssetStatsPanel/PoolFiguresList"));
 const StakeActivity = lazy(() => import("../ActivityList/StakeActivity"));
@@ -51,6 +53,7 @@ export function StakePage(): ReactNode {
       ? { pooBalance: snapshot.pooBalance, minStake: snapshot.minStake }
       : undefined;
   const walletReady = chain !== undefined;
+  const afterFirstPaint = useAfterFirstPaint();
   const lockNotice = snapshot && limits ? stakeLockNotice(snapshot, view.chainNow) : undefined;
 
   return (
@@ -79,24 +82,28 @@ export function StakePage(): ReactNode {
         <AssetStatsPanel
           price={price}
           pool={
-            <Suspense fallback={null}>
-              <PoolFiguresList snapshot={snapshot} price={price} />
-            </Suspense>
+            afterFirstPaint && (
+              <Suspense fallback={null}>
+                <PoolFiguresList snapshot={snapshot} price={price} />
+              </Suspense>
+            )
           }
-          renderChart={(period) => (
-            <Suspense
-              fallback={
-                <ChartPlaceholder>
-                  <p>Loading price history…</p>
-                </ChartPlaceholder>
-              }
-            >
-              <PriceHistoryPanel
-                period={period}
-                currentUsd={price.status === "available" ? price.usd : undefined}
-              />
-            </Suspense>
-          )}
+          renderChart={(period) => {
+            const loading = (
+              <ChartPlaceholder>
+                <p>Loading price history…</p>
+              </ChartPlaceholder>
+            );
+            if (!afterFirstPaint) return loading;
+            return (
+              <Suspense fallback={loading}>
+                <PriceHistoryPanel
+                  period={period}
+                  currentUsd={price.status === "available" ? price.usd : undefined}
+                />
+              </Suspense>
+            );
+          }}
         />
       </div>
       {renderFlow(flow, limits, price, lockNotice)}
