@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { brotliAssets } from "./scripts/lib/brotliAssets.ts";
 import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
 import { pricePreload } from "./scripts/lib/pricePreload.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
@@ -55,6 +56,7 @@ export default defineConfig(({ command, mode }) => {
       react(),
       startup.plugin,
       immutableAssets(),
+      brotliAssets(),
       pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
     ],
     resolve: {

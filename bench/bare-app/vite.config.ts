@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { brotliAssets } from "../../scripts/lib/brotliAssets.ts";
 import { immutableAssets } from "../../scripts/lib/immutableAssets.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -28,8 +29,9 @@ const reactOnly: Plugin = {
 export default defineConfig(() => ({
   root: dir,
   envDir: dir,
-  // Served like the app: hashed files immutable (scripts/lib/immutableAssets.ts), for a fair warm visit.
-  plugins: [react(), reactOnly, immutableAssets()],
+  // Served like the app: hashed files immutable (scripts/lib/immutableAssets.ts), for a fair warm visit,
+  // and in brotli (scripts/lib/brotliAssets.ts), for a fair cold one.
+  plugins: [react(), reactOnly, immutableAssets(), brotliAssets()],
   resolve: {
     alias:
       process.env.BARE_WALLETS === "default"

@@ -72,6 +72,36 @@ test.describe("Asset Stats: the POO price", () => {
 });
 
 test.describe("Asset Stats: the price chart", () => {
+  test("the start-up script comes in brotli, the chart's code is requested after the first paint, and the logo needs no request", async ({
+    page,
+  }) => {
+    const entry = page.waitForResponse((response) =>
+      /^\/assets\/index-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+    );
+    await page.goto("/");
+    expect((await entry).headers()["content-encoding"]).toBe("br");
+    await expect(chart(page)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "POO Finance home" }).locator("svg")).toBeVisible();
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      chartCode: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/PriceHistoryPanel-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+      logo: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith("/poo-logo.svg"))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    }));
+    // On a phone network a request made while the first screen renders is one more round trip
+    // before it paints; the chart shows "Loading price history…" until then.
+    expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+    expect(timing.chartCode).toHaveLength(1);
+    expect(timing.chartCode[0]).toBeGreaterThanOrEqual(timing.firstContentfulPaint ?? Infinity);
+    // The header draws it inline; only the favicon (a <link>) may ask for the file.
+    expect(timing.logo).not.toContain("img");
+  });
+
   test("the period buttons change the drawn points and the change in %", async ({ page }) => {
     await page.goto("/");
     await expect(chart(page)).toBeVisible({ timeout: 15_000 });
