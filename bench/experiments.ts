@@ -117,30 +117,17 @@ const VARIANTS: Variant[] = [
     patches: [
       {
         file: "src/main.tsx",
-        from: `    void services.queryClient.prefetchQuery(
-      pooPriceQueryOptions(services.container.get(TOKENS.lookupPooPrice)),
-    );
-    // A transition lets React render the first screen in slices, so the main thread is never blocked
-    // for long while the page starts (phones feel this as taps that do nothing).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App services={services} />
-        </StrictMode>,
-      ),
-    );`,
-        to: `    const pricePrefetch = services.queryClient.prefetchQuery(
-      pooPriceQueryOptions(services.container.get(TOKENS.lookupPooPrice)),
-    );
-    void Promise.race([pricePrefetch, new Promise((resolve) => setTimeout(resolve, 100))]).then(() =>
-      startTransition(() =>
-        root.render(
-          <StrictMode>
-            <App services={services} />
-          </StrictMode>,
-        ),
-      ),
-    );`,
+        from: "    void services.queryClient.prefetchQuery(",
+        to: "    const pricePrefetch = services.queryClient.prefetchQuery(",
+      },
+      {
+        file: "src/main.tsx",
+        from: "    startTransition(() =>",
+        to: `    const firstRender = (render: () => void): void =>
+      void Promise.race([pricePrefetch, new Promise((resolve) => setTimeout(resolve, 100))]).then(() =>
+        startTransition(render),
+      );
+    firstRender(() =>`,
       },
     ],
   },
@@ -229,21 +216,30 @@ function htmlPatchPlugin(patches: NonNullable<Variant["htmlPatches"]>): Plugin {
 const uptime = (): string => execFileSync("uptime", { encoding: "utf8" }).trim();
 
 function patchPlugin(patches: Patch[]): Plugin {
-  const byFile = new Map(patches.map((p) => [path.join(ROOT_DIR, p.file), p]));
+  // A file may take several patches; they apply in the order listed.
+  const byFile = new Map<string, Patch[]>();
+  for (const patch of patches) {
+    const file = path.join(ROOT_DIR, patch.file);
+    byFile.set(file, [...(byFile.get(file) ?? []), patch]);
+  }
   const applied = new Set<string>();
   return {
     name: "bench-experiment-patch",
     enforce: "pre",
     transform(code, id) {
-      const patch = byFile.get(id.split("?")[0] ?? id);
-      if (!patch) return undefined;
-      if (!code.includes(patch.from)) {
-        throw new Error(
-          `${patch.file} no longer contains ${JSON.stringify(patch.from)}: update bench/experiments.ts`,
-        );
+      const filePatches = byFile.get(id.split("?")[0] ?? id);
+      if (!filePatches) return undefined;
+      let out = code;
+      for (const patch of filePatches) {
+        if (!out.includes(patch.from)) {
+          throw new Error(
+            `${patch.file} no longer contains ${JSON.stringify(patch.from)}: update bench/experiments.ts`,
+          );
+        }
+        out = out.replace(patch.from, patch.to);
+        applied.add(patch.file);
       }
-      applied.add(patch.file);
-      return { code: code.replace(patch.from, patch.to), map: null };
+      return { code: out, map: null };
     },
     buildEnd() {
       const missing = patches.filter((p) => !applied.has(p.file)).map((p) => p.file);
