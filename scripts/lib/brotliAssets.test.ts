@@ -76,6 +76,8 @@ describe("brotliAssets", () => {
 
   it("leaves everything else to Vite: no brotli accepted, no copy, outside /assets/, escaping paths", () => {
     const middleware = builtPlugin();
+    // A brotli file outside /assets/ that an escaping path would reach.
+    writeFileSync(path.join(root, "dist/outside.js.br"), "not for the preview to send");
     for (const [url, accept] of [
       ["/assets/index-abc.js", "gzip, deflate"],
       ["/assets/tiny-abc.js", "br"],
@@ -83,6 +85,7 @@ describe("brotliAssets", () => {
       ["/index.html", "br"],
       ["/assets/../assets/index-abc.js.br", "br"],
       ["/assets/../../etc/passwd.js", "br"],
+      ["/assets/../outside.js", "br"],
     ]) {
       const { res, next } = request(middleware, url ?? "", accept ?? "");
       expect(next, url).toHaveBeenCalledOnce();

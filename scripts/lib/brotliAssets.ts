@@ -45,20 +45,18 @@ export function brotliAssets(): Plugin {
     configurePreviewServer(server) {
       const headers = server.config.preview.headers ?? {};
       server.middlewares.use((req, res: ServerResponse, next) => {
-        const urlPath = (req.url ?? "").split("?")[0] ?? "";
+        // Normalised first, so that "/assets/../x" is judged as the "/x" it names.
+        const urlPath = path.posix.normalize((req.url ?? "").split("?")[0] ?? "");
         const type = CONTENT_TYPES[path.extname(urlPath)];
         const accepts = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+        const file = path.join(outDir, urlPath);
         if (
           !urlPath.startsWith("/assets/") ||
           !type ||
           !accepts ||
-          (req.method !== "GET" && req.method !== "HEAD")
+          (req.method !== "GET" && req.method !== "HEAD") ||
+          !existsSync(`${file}.br`)
         ) {
-          next();
-          return;
-        }
-        const file = path.join(outDir, path.normalize(urlPath).replace(/^([/\\])+/, ""));
-        if (!file.startsWith(outDir + path.sep) || !existsSync(`${file}.br`)) {
           next();
           return;
         }
