@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { ErrorScreen } from "./ErrorScreen";
 
 interface State {
   error: unknown;
@@ -24,13 +25,12 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (!this.state.failed) return this.props.children;
     const { error } = this.state;
     return (
-      <main className="startup-error" role="alert">
-        <h1>Unexpected Application Error!</h1>
+      <ErrorScreen title="Unexpected Application Error!">
         <p>{error instanceof Error ? error.message : "Something went wrong while showing this page."}</p>
         <p>
           <a href="/">Back to the Stake page</a>
         </p>
-      </main>
+      </ErrorScreen>
     );
   }
 }

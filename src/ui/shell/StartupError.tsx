@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorScreen } from "./ErrorScreen";
 
 interface StartupErrorProps {
   problems: string[];
@@ -7,8 +8,7 @@ interface StartupErrorProps {
 /** Shown instead of the app when configuration is missing or malformed; names every problem. */
 export function StartupError({ problems }: StartupErrorProps): ReactNode {
   return (
-    <main className="startup-error" role="alert">
-      <h1>POO Finance cannot start</h1>
+    <ErrorScreen title="POO Finance cannot start">
       <p>The app's configuration has these problems:</p>
       <ul>
         {problems.map((p) => (
@@ -18,6 +18,6 @@ export function StartupError({ problems }: StartupErrorProps): ReactNode {
         ))}
       </ul>
       <p>Fix them (see .env.example and README.md) and reload.</p>
-    </main>
+    </ErrorScreen>
   );
 }
