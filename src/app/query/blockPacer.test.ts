@@ -54,7 +54,7 @@ describe("BlockPacer", () => {
   });
 
   it("learns within a minute when blocks show when the browser's clock is off, then reads once per block", () => {
-    for (const skewMs of [-7_000, -2_500, 3_000, 9_000]) {
+    for (const skewMs of [-7_000, -2_500, 3_000, 9_000, 20_000, 30_000]) {
       const { reads, maxStalenessMs } = simulate({
         skewMs,
         durationMs: 11 * 60_000,
@@ -68,16 +68,34 @@ describe("BlockPacer", () => {
     }
   });
 
-  it("on an idle chain (no new block) backs off to one read per block time", () => {
+  /** The delays the pacer gives for `count` reads that all see block 7, made at `blockTimestamp`. */
+  function delaysOnOneBlock(blockTimestamp: bigint, firstReadAtMs: number, count: number): number[] {
     const pacer = new BlockPacer({ blockTimeMs: BLOCK });
     const delays: number[] = [];
-    let readAtMs = 1_000_000;
-    for (let i = 0; i < 8; i++) {
-      const delay = pacer.delayAfter({ blockNumber: 7n, blockTimestamp: 100n, readAtMs });
+    let readAtMs = firstReadAtMs;
+    for (let i = 0; i < count; i++) {
+      const delay = pacer.delayAfter({ blockNumber: 7n, blockTimestamp, readAtMs });
       delays.push(delay);
       readAtMs += delay;
     }
-    expect(delays).toEqual([1_000, 1_000, 2_000, 4_000, 8_000, 12_000, 12_000, 12_000]);
+    return delays;
+  }
+
+  it("on an idle chain (its last block minutes old) reads once per block time from the first read", () => {
+    // An automining local chain nobody sends to: no burst of reads after the page's first one.
+    expect(delaysOnOneBlock(100n, 1_000_000, 6)).toEqual([12_000, 12_000, 12_000, 12_000, 12_000, 12_000]);
+  });
+
+  it("when the next block is late, looks again after 1, 2, 4 and 8 s, then once per block time", () => {
+    // Block at 100 s, the next one due at 112 s, read at 113.5 s: late by half a second.
+    expect(delaysOnOneBlock(100n, 113_500, 7)).toEqual([1_000, 1_000, 2_000, 4_000, 8_000, 12_000, 12_000]);
+  });
+
+  it("when an idle chain starts making blocks again, reads just after each of them", () => {
+    const pacer = new BlockPacer({ blockTimeMs: BLOCK });
+    expect(pacer.delayAfter({ blockNumber: 7n, blockTimestamp: 100n, readAtMs: 600_000 })).toBe(12_000);
+    // Block 8 at 605 s, seen by the read at 612 s: the next read comes 1 s after block 9 is due (617 s).
+    expect(pacer.delayAfter({ blockNumber: 8n, blockTimestamp: 605n, readAtMs: 612_000 })).toBe(6_000);
   });
 
   it("gives the same delay for the same reading however often it is asked", () => {
