@@ -24,6 +24,10 @@ import { median } from "./stats";
  * (requestAnimationFrame, then a task). Times are `performance.now()`, i.e. from navigation start.
  * The button is pressed with a tap as soon as Playwright finds it visible, stable, enabled and
  * receiving events.
+ *
+ * One more cold visit per run, in a context of its own, is tapped READING_MS after the button could be
+ * pressed: a first visitor who looks at the page before connecting. The target is the immediate tap;
+ * this one shows what idle-time work before the tap (the app's prefetch of the wallet code) gives.
  */
 
 // Lighthouse's own numbers for mobileSlow4G, with its DevTools adjustments already applied
@@ -40,6 +44,8 @@ export const MOBILE_THROTTLING = {
 } as const;
 
 const MODAL_TITLE = "Connect a Wallet";
+/** How long the "reading" visit looks at the page before it taps Connect Wallet. */
+export const READING_MS = 2_000;
 const TIMEOUT_MS = 60_000;
 
 export interface ModalTiming {
@@ -57,11 +63,18 @@ export interface ModalSeries {
   warm: ModalTiming[];
   /** Third visit: HTTP cache and V8's code cache warm (a returning visitor's usual case). */
   again: ModalTiming[];
+  /** Cold, in a fresh context, tapped READING_MS after the button could be pressed. */
+  reading: ModalTiming[];
 }
+
+export const MODAL_KINDS = ["cold", "warm", "again", "reading"] as const;
+export type ModalKind = (typeof MODAL_KINDS)[number];
+
+export const emptyModalSeries = (): ModalSeries => ({ cold: [], warm: [], again: [], reading: [] });
 
 export interface ModalSummary {
   runs: ModalSeries;
-  median: { cold: ModalTiming; warm: ModalTiming; again: ModalTiming };
+  median: Record<ModalKind, ModalTiming>;
 }
 
 export interface ConnectModalResults {
@@ -102,12 +115,17 @@ async function throttle(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-async function visit(page: Page, url: string): Promise<ModalTiming> {
+async function visit(page: Page, url: string, readingMs = 0): Promise<ModalTiming> {
   await page.goto(url, { waitUntil: "commit", timeout: TIMEOUT_MS });
-  await page
-    .getByRole("button", { name: NAMES.connectButton, exact: true })
-    .first()
-    .tap({ timeout: TIMEOUT_MS });
+  const button = page.getByRole("button", { name: NAMES.connectButton, exact: true }).first();
+  if (readingMs > 0) {
+    // Visible and enabled, then the visitor reads. Not tap({ trial: true }): its checks count as
+    // pointing at the button, which starts the wallet code's download (WalletButton's onPointerEnter).
+    await button.waitFor({ state: "visible", timeout: TIMEOUT_MS });
+    while (!(await button.isEnabled())) await page.waitForTimeout(50);
+    await page.waitForTimeout(readingMs);
+  }
+  await button.tap({ timeout: TIMEOUT_MS });
   await page.getByRole("dialog", { name: MODAL_TITLE }).waitFor({ state: "visible", timeout: TIMEOUT_MS });
   const marks = (
     await page.waitForFunction(
@@ -121,11 +139,12 @@ async function visit(page: Page, url: string): Promise<ModalTiming> {
   return { clickMs: click, modalMs: modal, clickToModalMs: modal - click };
 }
 
-/** One cold and one warm visit of `url` in a fresh phone-like context, both throttled. */
-async function measureOnce(
+/** Visits of `url` in a fresh phone-like context, all throttled; the first one is cold. */
+async function inFreshContext<T>(
   browser: Browser,
   url: string,
-): Promise<{ cold: ModalTiming; warm: ModalTiming; again: ModalTiming }> {
+  visits: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -136,13 +155,26 @@ async function measureOnce(
     await context.addInitScript(PROBE);
     const page = await context.newPage();
     await throttle(page);
+    return await visits(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One run: cold, warm and 3rd visit in one context; a cold visit with reading in another. */
+async function measureOnce(browser: Browser, url: string): Promise<Record<ModalKind, ModalTiming>> {
+  const visits = await inFreshContext(browser, url, async (page) => {
     const cold = await visit(page, url);
     const warm = await visit(page, url);
     const again = await visit(page, url);
     return { cold, warm, again };
-  } finally {
-    await context.close();
-  }
+  });
+  const reading = await inFreshContext(browser, url, (page) => visit(page, url, READING_MS));
+  return { ...visits, reading };
+}
+
+function addRun(series: ModalSeries, run: Record<ModalKind, ModalTiming>): void {
+  for (const kind of MODAL_KINDS) series[kind].push(run[kind]);
 }
 
 export function summarizeModal(runs: ModalSeries): ModalSummary {
@@ -151,7 +183,8 @@ export function summarizeModal(runs: ModalSeries): ModalSummary {
     modalMs: median(list.map((t) => t.modalMs)) ?? NaN,
     clickToModalMs: median(list.map((t) => t.clickToModalMs)) ?? NaN,
   });
-  return { runs, median: { cold: med(runs.cold), warm: med(runs.warm), again: med(runs.again) } };
+  const medians = Object.fromEntries(MODAL_KINDS.map((kind) => [kind, med(runs[kind])]));
+  return { runs, median: medians as Record<ModalKind, ModalTiming> };
 }
 
 /** `runs` cold + warm visits of one page (bench/experiments.ts: one variant at a time). */
@@ -161,19 +194,17 @@ export async function measureModalSeries(
   runs: number,
   log: (message: string) => void,
 ): Promise<ModalSummary> {
-  const series: ModalSeries = { cold: [], warm: [], again: [] };
+  const series = emptyModalSeries();
   for (let i = 0; i < runs; i++) {
-    const { cold, warm, again } = await measureOnce(browser, url);
-    series.cold.push(cold);
-    series.warm.push(warm);
-    series.again.push(again);
-    log(`modal #${i + 1}: ${describe(cold, warm, again)}`);
+    const run = await measureOnce(browser, url);
+    addRun(series, run);
+    log(`modal #${i + 1}: ${describe(run)}`);
   }
   return summarizeModal(series);
 }
 
-const describe = (cold: ModalTiming, warm: ModalTiming, again: ModalTiming): string =>
-  `cold click ${Math.round(cold.clickMs)} ms, modal ${Math.round(cold.modalMs)} ms; warm click ${Math.round(warm.clickMs)} ms, click → modal ${Math.round(warm.clickToModalMs)} ms; 3rd visit click → modal ${Math.round(again.clickToModalMs)} ms`;
+const describe = ({ cold, warm, again, reading }: Record<ModalKind, ModalTiming>): string =>
+  `cold click ${Math.round(cold.clickMs)} ms, modal ${Math.round(cold.modalMs)} ms; warm click ${Math.round(warm.clickMs)} ms, click → modal ${Math.round(warm.clickToModalMs)} ms; 3rd visit click → modal ${Math.round(again.clickToModalMs)} ms; cold read ${READING_MS} ms, click → modal ${Math.round(reading.clickToModalMs)} ms`;
 
 /** `runs` rounds, ours and the bare app alternating within each round (drifting load hits both). */
 export async function measureConnectModal(options: {
@@ -183,20 +214,15 @@ export async function measureConnectModal(options: {
   runs: number;
   log: (message: string) => void;
 }): Promise<ConnectModalResults> {
-  const series = {
-    ours: { cold: [], warm: [], again: [] } as ModalSeries,
-    bare: { cold: [], warm: [], again: [] } as ModalSeries,
-  };
+  const series = { ours: emptyModalSeries(), bare: emptyModalSeries() };
   for (let i = 0; i < options.runs; i++) {
     for (const [key, url] of [
       ["ours", options.oursUrl],
       ["bare", options.bareUrl],
     ] as const) {
-      const { cold, warm, again } = await measureOnce(options.browser, url);
-      series[key].cold.push(cold);
-      series[key].warm.push(warm);
-      series[key].again.push(again);
-      options.log(`${key} #${i + 1}: ${describe(cold, warm, again)}`);
+      const run = await measureOnce(options.browser, url);
+      addRun(series[key], run);
+      options.log(`${key} #${i + 1}: ${describe(run)}`);
     }
   }
   return {

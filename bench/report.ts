@@ -1,6 +1,6 @@
 import type { PackageShare } from "./composition";
 import type { LighthouseSummary, Preset } from "./lighthouseRuns";
-import type { ConnectModalResults, ModalTiming } from "./connectModal";
+import { READING_MS, type ConnectModalResults, type ModalTiming } from "./connectModal";
 import type { LatencyResults } from "./stakeLatency";
 import type { RpcResults, RpcWindow } from "./rpcFlows";
 import type { SepoliaResults, SepoliaStakeSeries } from "./sepolia";
@@ -264,6 +264,14 @@ export function renderTable(result: BenchResult): string {
         ),
       );
     }
+    if (ours?.prefetched && ours.prefetched.files.length > 0) {
+      rows.push(
+        detail(
+          `     fetched in idle time, not run (prefetch; not in the sums above), ${kib(ours.prefetched.gzipBytes)} gzip`,
+          `${ours.prefetched.files.length} files: ${ours.prefetched.files.map((f) => chunkName(f.file)).join(", ")}`,
+        ),
+      );
+    }
   }
   if (js?.bareDefault) {
     rows.push({
@@ -365,6 +373,7 @@ export function renderTable(result: BenchResult): string {
     ["cold", "cold (empty cache)"],
     ["warm", "warm (2nd visit: HTTP cache)"],
     ["again", "3rd visit (HTTP + code cache)"],
+    ["reading", `cold, tapped ${READING_MS / 1000} s after it can be (no target)`],
   ] as const) {
     const ours = modal?.ours.median[kind];
     const bare = modal?.bare.median[kind];
