@@ -3,11 +3,9 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { brotliAssets } from "./scripts/lib/brotliAssets.ts";
-import { idlePrefetchList } from "./scripts/lib/idlePrefetchList.ts";
 import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
 import { pricePreload } from "./scripts/lib/pricePreload.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
-import { WALLET_CODE_META } from "./src/app/wallet/prefetchWalletCode.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
 /**
@@ -60,8 +58,6 @@ export default defineConfig(({ command, mode }) => {
       immutableAssets(),
       brotliAssets(),
       pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
-      // The wallet stack's files, fetched (not run) when a first visit's page is idle.
-      idlePrefetchList({ module: "src/app/wallet/WalletStack.tsx", metaName: WALLET_CODE_META }),
     ],
     resolve: {
       alias: [

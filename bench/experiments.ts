@@ -136,17 +136,6 @@ const VARIANTS: Variant[] = [
     ],
   },
   {
-    name: "no wallet prefetch",
-    what: "a first visit does not fetch the wallet stack's files in idle time (WalletProvider without prefetch): they download on Connect",
-    patches: [
-      {
-        file: "src/app/providers/AppProviders.tsx",
-        from: " prefetch={prefetchWalletStack}>",
-        to: ">",
-      },
-    ],
-  },
-  {
     name: "prerendered shell",
     what: "the disconnected page's HTML in index.html (first paint without JS; upper bound)",
     patches: [],

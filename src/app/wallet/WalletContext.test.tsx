@@ -37,14 +37,9 @@ function Probe(): ReactNode {
   return <span data-testid="status">{latest.status}</span>;
 }
 
-function renderProvider(
-  load: () => Promise<WalletStackComponent>,
-  autoConnect: boolean,
-  warmUp = false,
-  prefetch?: () => void,
-) {
+function renderProvider(load: () => Promise<WalletStackComponent>, autoConnect: boolean, warmUp = false) {
   return render(
-    <WalletProvider load={load} autoConnect={autoConnect} warmUp={warmUp} prefetch={prefetch}>
+    <WalletProvider load={load} autoConnect={autoConnect} warmUp={warmUp}>
       <Probe />
       <WalletStackHost />
     </WalletProvider>,
@@ -87,36 +82,12 @@ describe("WalletProvider", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("without a warm-up (first visit), nothing loads even after the page has been idle; the files are prefetched once", async () => {
+  it("without a warm-up (first visit), nothing loads even after the page has been idle", async () => {
     const load = vi.fn(async () => fakeStack(vi.fn()));
-    const prefetch = vi.fn();
-    renderProvider(load, false, false, prefetch);
-    expect(prefetch).not.toHaveBeenCalled(); // not during start-up: after load, in idle time
+    renderProvider(load, false, false);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(load).not.toHaveBeenCalled();
     expect(screen.getByTestId("status").textContent).toBe("idle");
-    expect(prefetch).toHaveBeenCalledTimes(1);
-  });
-
-  it("prefetches nothing when the stack loads anyway (a returning user, a warm-up)", async () => {
-    const prefetch = vi.fn();
-    renderProvider(
-      vi.fn(async () => fakeStack(vi.fn())),
-      true,
-      false,
-      prefetch,
-    );
-    await screen.findByText("ready");
-    cleanup();
-    renderProvider(
-      vi.fn(async () => fakeStack(vi.fn())),
-      false,
-      true,
-      prefetch,
-    );
-    await screen.findByText("ready");
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(prefetch).not.toHaveBeenCalled();
   });
 
   it("Connect before the stack is there: loads it once, then opens RainbowKit's modal once", async () => {

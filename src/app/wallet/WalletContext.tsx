@@ -99,16 +99,9 @@ export interface WalletProviderProps {
   /**
    * Whether the wallet stack ran in this browser before (a returning visitor who opened the wallet
    * modal): then it loads once the page has loaded and the main thread is idle, so that Connect Wallet
-   * opens the modal at once instead of after seconds of loading on a phone. A first visit runs none
-   * of it (see `prefetch`).
+   * opens the modal at once instead of after seconds of loading on a phone. First visits never pay.
    */
   warmUp?: boolean;
-  /**
-   * On a first visit (no stored connection, no earlier run), called once the page has loaded and the
-   * main thread is idle: fetches the wallet stack's files without running them (prefetchWalletCode),
-   * so that Connect Wallet waits for the code to run, not to download.
-   */
-  prefetch?: () => void;
   children: ReactNode;
 }
 
@@ -135,8 +128,7 @@ function whenPageIdle(task: () => void): () => void {
  * Keeps the wallet stack (wagmi, RainbowKit, viem's clients and the wallet SDKs: most of the app's
  * JavaScript) off the start-up path. It loads when the user asks for a wallet (Connect Wallet,
  * Whitelist, Apply), at once for a returning user whose wallet was connected, so auto-connect
- * still works, and in idle time after load for a returning visitor whose browser ran it before; a
- * first visit only downloads its files in idle time (`prefetch`), running nothing.
+ * still works, and in idle time after load for a returning visitor whose browser ran it before.
  * The stack renders beside the pages (WalletStackHost), not around them, so loading it re-renders
  * no page; it reports the account here and, once a wallet is connected, draws RainbowKit's account
  * button into the header's slot.
@@ -145,7 +137,6 @@ export function WalletProvider({
   load,
   autoConnect: autoConnectProp,
   warmUp: warmUpProp,
-  prefetch,
   children,
 }: WalletProviderProps): ReactNode {
   const [autoConnect] = useState(() => autoConnectProp ?? hasStoredWalletConnection());
@@ -183,8 +174,7 @@ export function WalletProvider({
   useEffect(() => {
     if (autoConnect) preload();
     else if (warmUp) return whenPageIdle(preload);
-    else if (prefetch) return whenPageIdle(prefetch);
-  }, [autoConnect, warmUp, prefetch, preload]);
+  }, [autoConnect, warmUp, preload]);
 
   const publish = useCallback((state: WalletStackState) => {
     setPublished(state);
