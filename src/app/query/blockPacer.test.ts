@@ -81,9 +81,12 @@ describe("BlockPacer", () => {
     return delays;
   }
 
-  it("on an idle chain (its last block minutes old) reads once per block time from the first read", () => {
-    // An automining local chain nobody sends to: no burst of reads after the page's first one.
-    expect(delaysOnOneBlock(100n, 1_000_000, 6)).toEqual([12_000, 12_000, 12_000, 12_000, 12_000, 12_000]);
+  it("on an idle chain (its last block minutes old) waits a block time after the page's first read, then backs off to one read per block time", () => {
+    // An automining local chain nobody sends to: the page's first read is not followed by another a
+    // second later (a connected load makes one snapshot read).
+    expect(delaysOnOneBlock(100n, 1_000_000, 7)).toEqual([
+      12_000, 1_000, 2_000, 4_000, 8_000, 12_000, 12_000,
+    ]);
   });
 
   it("when the next block is late, looks again after 1, 2, 4 and 8 s, then once per block time", () => {

@@ -19,10 +19,9 @@ export interface BlockPacerOptions {
 /**
  * Paces reads to the chain's blocks: one read just after each expected block, so figures refresh
  * once per block and an idle page costs about one request per block (5 a minute on Sepolia),
- * whatever the poll interval would have been. When a read finds no new block where one was due (a
- * late block), the next one waits twice as long, up to one block time. A block older than that (an
- * idle local chain, a node that lags) is read again one block time later, not in a second: the first
- * read of a page on an idle chain is not followed by a burst of reads that find nothing new.
+ * whatever the poll interval would have been. When a read finds no new block (a late block, an idle
+ * local chain), the next one waits twice as long, up to one block time. The page's first read, when its
+ * block is older than a block time (an idle chain), is followed by the next one block time later.
  *
  * When a block becomes visible relative to its timestamp (the browser's clock skew plus the time the
  * node takes to have it) is learnt from the reads themselves, starting from "at once": a read that
@@ -56,27 +55,29 @@ export class BlockPacer {
     this.last = reading;
     const blockMs = Number(reading.blockTimestamp) * 1000;
 
-    if (newBlock) {
-      // Seen now: it was visible by this read. Not seen by the read before: it became visible after that one.
-      const seenBy = reading.readAtMs - blockMs;
-      this.visibleAfterMs = Math.min(this.visibleAfterMs, seenBy);
-      if (previous !== undefined) {
-        this.visibleAfterMs = Math.max(this.visibleAfterMs, previous.readAtMs - blockMs);
-      }
-      this.sameBlockReads = 0;
-    } else {
+    if (!newBlock) {
       this.sameBlockReads += 1;
+      this.delay = this.backoff(this.sameBlockReads);
+      return this.delay;
     }
+    // Seen now: it was visible by this read. Not seen by the read before: it became visible after that one.
+    const seenBy = reading.readAtMs - blockMs;
+    this.visibleAfterMs = Math.min(this.visibleAfterMs, seenBy);
+    if (previous !== undefined && this.sameBlockReads > 0) {
+      this.visibleAfterMs = Math.max(this.visibleAfterMs, previous.readAtMs - blockMs);
+    }
+    this.sameBlockReads = 0;
     const untilNext = blockMs + blockTimeMs + this.visibleAfterMs + this.settleMs - reading.readAtMs;
-    if (untilNext >= this.minDelayMs) {
-      this.delay = Math.min(untilNext, blockTimeMs + this.settleMs);
-    } else if (untilNext > -blockTimeMs) {
-      // The next block is late (or shows late): look again soon, then less and less often.
-      this.delay = this.backoff(Math.max(1, this.sameBlockReads));
-    } else {
-      // Overdue by more than a block time: an idle chain (automining, nobody sending) or a node that
-      // lags. Looking again in a second would find the same block; look once per block time.
+    if (untilNext >= this.minDelayMs) this.delay = Math.min(untilNext, blockTimeMs + this.settleMs);
+    else if (previous === undefined && untilNext <= -blockTimeMs) {
+      // The page's first read, and its block is older than a block time: most likely an idle chain
+      // (automining, nobody sending), where a look a second later finds the same block. Look again
+      // one block time later. (A chain whose clock is far off the browser's looks the same; it loses
+      // one block time before the pacer starts learning below.)
       this.delay = blockTimeMs;
+    } else {
+      // Overdue already (a late block, a clock that differs from the browser's): back off from there.
+      this.delay = this.backoff(1);
     }
     return this.delay;
   }
