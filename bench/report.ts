@@ -602,6 +602,13 @@ function sepoliaRows(result: BenchResult, t: (name: string) => string): Row[] {
   });
   if (v) {
     rows.push(detail("     snapshot reads / new blocks", `${v.snapshotReads} / ${v.newBlocks}`));
+    if (v.readsAfterBlock)
+      rows.push(
+        detail(
+          "     reads (block: ms after the bench saw it)",
+          v.readsAfterBlock.map((r) => `${r.block}: ${Math.round(r.afterMs)}`).join(", "),
+        ),
+      );
     rows.push(detail("     by method", methods(v.byMethod)));
   }
   const h = sep?.idle.hidden;

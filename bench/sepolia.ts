@@ -89,6 +89,11 @@ export interface IdleWindow {
   /** New blocks mined during the window. */
   newBlocks: number;
   ethCalls: Record<string, number>;
+  /**
+   * Each snapshot read of the window: the newest block the bench had seen by then, and how long before
+   * the read it saw it (two reads for one block: the second was a re-read that found nothing new).
+   */
+  readsAfterBlock: { block: number; afterMs: number }[];
 }
 
 export interface SepoliaResults {
@@ -229,6 +234,17 @@ async function idleWindow(
   const messages = proxy.methods.length;
   const byMethod = countBy(proxy.methods);
   const inWindow = seen.filter((m) => m.at >= started && m.at < started + windowMs);
+  const seenBlocks = [...watcher.blocks.values()];
+  const readsAfterBlock = inWindow
+    .filter((m) => m.snapshot)
+    .map((m) => {
+      const before = seenBlocks.filter((b) => b.seenAtMs <= m.at);
+      const block = before.reduce(
+        (a, b) => (b.number > a.number ? b : a),
+        before[0] ?? { number: -1, seenAtMs: m.at },
+      );
+      return { block: block.number, afterMs: m.at - block.seenAtMs };
+    });
   return {
     windowMs,
     messages,
@@ -237,6 +253,7 @@ async function idleWindow(
     snapshotReads: inWindow.filter((m) => m.snapshot).length,
     newBlocks: (watcher.latest()?.number ?? fromBlock) - fromBlock,
     ethCalls: countBy(inWindow.filter((m) => m.call !== undefined).map((m) => m.call as string)),
+    readsAfterBlock,
   };
 }
 
