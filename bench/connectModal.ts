@@ -27,7 +27,7 @@ import { median } from "./stats";
  *
  * One more cold visit per run, in a context of its own, is tapped READING_MS after the button could be
  * pressed: a first visitor who looks at the page before connecting. The target is the immediate tap;
- * this one shows what idle-time work before the tap (the app's prefetch of the wallet code) gives.
+ * this one shows what work done before the tap could give (bench/README.md: the dropped prefetch).
  */
 
 // Lighthouse's own numbers for mobileSlow4G, with its DevTools adjustments already applied

@@ -264,14 +264,6 @@ export function renderTable(result: BenchResult): string {
         ),
       );
     }
-    if (ours?.prefetched && ours.prefetched.files.length > 0) {
-      rows.push(
-        detail(
-          `     fetched in idle time, not run (prefetch; not in the sums above), ${kib(ours.prefetched.gzipBytes)} gzip`,
-          `${ours.prefetched.files.length} files: ${ours.prefetched.files.map((f) => chunkName(f.file)).join(", ")}`,
-        ),
-      );
-    }
   }
   if (js?.bareDefault) {
     rows.push({

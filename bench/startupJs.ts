@@ -26,11 +26,6 @@ export interface StartupJs extends JsShare {
    */
   inDocument: JsShare;
   afterDocument: JsShare;
-  /**
-   * Fetched by `<link rel="prefetch">` (request header `Sec-Purpose: prefetch`) and not run: the wallet
-   * stack's files, which a first visit downloads in idle time after load. Not in the sums above.
-   */
-  prefetched: JsShare;
   /** From navigation start until no request had been in flight for NETWORK_IDLE_MS. */
   idleAfterMs: number;
   /** False if the page never went idle within the time limit (the sums are then what came so far). */
@@ -66,7 +61,7 @@ function isJavaScript(response: Response): boolean {
 
 /**
  * JS the browser fetches on a first visit (fresh context: no cache, no storage) from navigation until
- * the network is idle, with each response body's size and gzip size; prefetched files apart.
+ * the network is idle, with each response body's size and gzip size.
  */
 export async function measureStartupJs(browser: Browser, url: string): Promise<StartupJs> {
   const context = await browser.newContext();
@@ -74,20 +69,15 @@ export async function measureStartupJs(browser: Browser, url: string): Promise<S
     const page = await context.newPage();
     const network = trackNetwork(page);
     const origin = new URL(url).origin;
-    const reads: Promise<(JsFile & { prefetch: boolean }) | undefined>[] = [];
+    const reads: Promise<JsFile | undefined>[] = [];
     let requests = 0;
     page.on("request", () => requests++);
     page.on("response", (response) => {
       if (!isJavaScript(response) || response.status() !== 200) return;
       const file = response.url().startsWith(origin) ? new URL(response.url()).pathname : response.url();
       reads.push(
-        Promise.all([response.body(), response.request().headerValue("sec-purpose")]).then(
-          ([body, purpose]) => ({
-            file,
-            rawBytes: body.length,
-            gzipBytes: gzipSize(body),
-            prefetch: purpose === "prefetch",
-          }),
+        response.body().then(
+          (body) => ({ file, rawBytes: body.length, gzipBytes: gzipSize(body) }),
           () => undefined,
         ),
       );
@@ -97,15 +87,12 @@ export async function measureStartupJs(browser: Browser, url: string): Promise<S
     const named = documentScripts((await documentResponse?.text()) ?? "", url);
     const reachedIdle = await network.idle(NETWORK_IDLE_MS, 30_000);
     const idleAfterMs = Date.now() - started;
-    const all = (await Promise.all(reads)).filter((f) => f !== undefined);
-    const strip = (list: typeof all): JsFile[] => list.map(({ prefetch: _, ...f }) => f);
-    const files = strip(all.filter((f) => !f.prefetch));
+    const files = (await Promise.all(reads)).filter((f): f is JsFile => f !== undefined);
     return {
       url,
       ...share(files),
       inDocument: share(files.filter((f) => named.has(f.file))),
       afterDocument: share(files.filter((f) => !named.has(f.file))),
-      prefetched: share(strip(all.filter((f) => f.prefetch))),
       idleAfterMs,
       reachedIdle,
       requests,
