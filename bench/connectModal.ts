@@ -121,8 +121,9 @@ async function visit(page: Page, url: string, readingMs = 0): Promise<ModalTimin
   if (readingMs > 0) {
     // Visible and enabled, then the visitor reads. Not tap({ trial: true }): its checks count as
     // pointing at the button, which starts the wallet code's download (WalletButton's onPointerEnter).
-    await button.waitFor({ state: "visible", timeout: TIMEOUT_MS });
-    while (!(await button.isEnabled())) await page.waitForTimeout(50);
+    const handle = await button.elementHandle({ timeout: TIMEOUT_MS });
+    await handle.waitForElementState("visible", { timeout: TIMEOUT_MS });
+    await handle.waitForElementState("enabled", { timeout: TIMEOUT_MS });
     await page.waitForTimeout(readingMs);
   }
   await button.tap({ timeout: TIMEOUT_MS });
