@@ -234,23 +234,19 @@ async function idleWindow(
   const messages = proxy.methods.length;
   const byMethod = countBy(proxy.methods);
   const inWindow = seen.filter((m) => m.at >= started && m.at < started + windowMs);
+  const snapshotReads = inWindow.filter((m) => m.snapshot);
+  // The watcher adds blocks in ascending order: the last one seen by a read's time is its block.
   const seenBlocks = [...watcher.blocks.values()];
-  const readsAfterBlock = inWindow
-    .filter((m) => m.snapshot)
-    .map((m) => {
-      const before = seenBlocks.filter((b) => b.seenAtMs <= m.at);
-      const block = before.reduce(
-        (a, b) => (b.number > a.number ? b : a),
-        before[0] ?? { number: -1, seenAtMs: m.at },
-      );
-      return { block: block.number, afterMs: m.at - block.seenAtMs };
-    });
+  const readsAfterBlock = snapshotReads.map((m) => {
+    const block = seenBlocks.filter((b) => b.seenAtMs <= m.at).at(-1);
+    return { block: block?.number ?? -1, afterMs: block ? m.at - block.seenAtMs : 0 };
+  });
   return {
     windowMs,
     messages,
     perMinute: (messages * 60_000) / windowMs,
     byMethod,
-    snapshotReads: inWindow.filter((m) => m.snapshot).length,
+    snapshotReads: snapshotReads.length,
     newBlocks: (watcher.latest()?.number ?? fromBlock) - fromBlock,
     ethCalls: countBy(inWindow.filter((m) => m.call !== undefined).map((m) => m.call as string)),
     readsAfterBlock,
