@@ -16,7 +16,7 @@ import { useAfterFirstPaint } from "../../hooks/useAfterFirstPaint";
 import { useNow } from "../../hooks/useNow";
 import { stakeLockNotice } from "../unstakeAvailability";
 import type { StakeLimits } from "../validateStakeInput";
-import { stakeView } from "./stakeView";
+import { clockNeeded, stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
 
 // The chart (and the history's adapter) and the pool's figures are not in the start-up bundle, and
@@ -36,7 +36,7 @@ export function StakePage(): ReactNode {
   const flow = useStakeFlow(chain?.explorerUrl);
 
   const snapshot = snapshotQuery.account === undefined ? undefined : snapshotQuery.data;
-  const nowMs = useNow(TICK_MS, snapshot !== undefined && snapshot.stakedAmount > 0n);
+  const nowMs = useNow(TICK_MS, clockNeeded(snapshot, flow.state.step === "editing"));
   const view = stakeView(
     {
       account: snapshotQuery.account,

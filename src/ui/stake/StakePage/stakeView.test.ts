@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountSnapshot } from "../../../application/ports/accountSnapshotSource";
 import { UserRejectedError } from "../../../domain/errors/userRejectedError";
 import { ZERO_FIGURES } from "../MyStakePanel/MyStakePanel";
-import { stakeView, type SnapshotReading } from "./stakeView";
+import { clockNeeded, stakeView, type SnapshotReading } from "./stakeView";
 
 const E18 = 10n ** 18n;
 const T = 1_800_000_000n;
@@ -66,5 +66,21 @@ describe("stakeView", () => {
   it("says why when the snapshot cannot be loaded", () => {
     const view = stakeView({ ...reading, snapshot: undefined, error: new UserRejectedError() }, T_MS);
     expect(view.state).toEqual({ kind: "failed", message: "You rejected the request in your wallet." });
+  });
+});
+
+describe("clockNeeded", () => {
+  const nothingStaked: AccountSnapshot = { ...snapshot, stakedAmount: 0n };
+
+  it("ticks while the Stake dialog is open, staked or not: its lock notice is now plus the lock", () => {
+    expect(clockNeeded(nothingStaked, true)).toBe(true);
+    expect(clockNeeded(undefined, true)).toBe(true);
+    expect(clockNeeded(snapshot, true)).toBe(true);
+  });
+
+  it("otherwise ticks only while something staked earns rewards", () => {
+    expect(clockNeeded(snapshot, false)).toBe(true);
+    expect(clockNeeded(nothingStaked, false)).toBe(false);
+    expect(clockNeeded(undefined, false)).toBe(false);
   });
 });

@@ -51,3 +51,13 @@ export function stakeView(reading: SnapshotReading, nowMs: number): StakeView {
     chainNow: new Date(Number(chainNowSeconds) * 1000),
   };
 }
+
+/**
+ * Whether the page's clock must tick: while something staked earns (the rewards figure moves each
+ * second) and while the Stake dialog is open, whose lock notice ("Unstaking possible from …") is
+ * "now" plus the lock. Without the dialog's clause, a page with nothing staked kept the time of its
+ * last render, and the dialog named a lock end that many minutes too early.
+ */
+export function clockNeeded(snapshot: AccountSnapshot | undefined, stakeDialogOpen: boolean): boolean {
+  return stakeDialogOpen || (snapshot !== undefined && snapshot.stakedAmount > 0n);
+}
