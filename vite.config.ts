@@ -3,9 +3,11 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { brotliAssets } from "./scripts/lib/brotliAssets.ts";
+import { prefetchList } from "./scripts/lib/prefetchList.ts";
 import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
 import { pricePreload } from "./scripts/lib/pricePreload.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
+import { WALLET_CODE_META } from "./src/app/wallet/prefetchWalletCode.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 
 /**
@@ -58,6 +60,8 @@ export default defineConfig(({ command, mode }) => {
       immutableAssets(),
       brotliAssets(),
       pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
+      // The wallet stack's files, fetched (not run) after a first visit's first interaction.
+      prefetchList({ module: "src/app/wallet/WalletStack.tsx", metaName: WALLET_CODE_META }),
     ],
     resolve: {
       alias: [

@@ -136,6 +136,17 @@ const VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "no wallet prefetch",
+    what: "a first visit does not fetch the wallet stack's files after its first interaction (WalletProvider without prefetch): they download on Connect",
+    patches: [
+      {
+        file: "src/app/providers/AppProviders.tsx",
+        from: " prefetch={prefetchWalletStack}>",
+        to: ">",
+      },
+    ],
+  },
+  {
     name: "prerendered shell",
     what: "the disconnected page's HTML in index.html (first paint without JS; upper bound)",
     patches: [],
@@ -447,7 +458,7 @@ async function main(stoppers: Stoppers): Promise<number> {
     `uptime at start: ${uptimeStart}`,
     `uptime at end:   ${uptimeEnd}`,
     `modal: ${MOBILE_THROTTLING.description}; median of ${MODAL_RUNS}; ms from navigation (click + click → modal)`,
-    `variant | start-up JS / gzip (vs bare) | mobile score, FCP, LCP, TBT, CLS | desktop score, LCP, TBT | modal cold: nav → modal (click + →modal) | modal warm: nav → modal (click + →modal) | 3rd visit: click → modal | cold, tapped after ${READING_MS} ms: click → modal | s per Lighthouse run`,
+    `variant | start-up JS / gzip (vs bare) | mobile score, FCP, LCP, TBT, CLS | desktop score, LCP, TBT | modal cold: nav → modal (click + →modal) | modal warm: nav → modal (click + →modal) | 3rd visit: click → modal | cold, a swipe, tapped after ${READING_MS} ms: click → modal | s per Lighthouse run`,
     ...results.map((r) => {
       const m = r.lighthouse.mobile.median;
       const d = r.lighthouse.desktop.median;

@@ -365,7 +365,7 @@ export function renderTable(result: BenchResult): string {
     ["cold", "cold (empty cache)"],
     ["warm", "warm (2nd visit: HTTP cache)"],
     ["again", "3rd visit (HTTP + code cache)"],
-    ["reading", `cold, tapped ${READING_MS / 1000} s after it can be (no target)`],
+    ["reading", `cold, a swipe, tapped ${READING_MS / 1000} s after it can be (no target)`],
   ] as const) {
     const ours = modal?.ours.median[kind];
     const bare = modal?.bare.median[kind];

@@ -14,12 +14,61 @@ function recordScripts(page: Page): string[] {
 const isWalletStack = (path: string): boolean => /\/assets\/WalletStack-[\w-]+\.js$/.test(path);
 
 test.describe("the wallet stack loads on demand", () => {
-  test("a first visit loads no wallet code until Connect Wallet is pressed", async ({ page }) => {
-    const scripts = recordScripts(page);
+  test("a first visit runs no wallet code until Connect Wallet is pressed: once the visitor scrolls, it fetches the files, and the press takes them from the cache", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(connectButton(page)).toBeVisible();
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
+    const walletFetches = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/WalletStack-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => {
+            const resource = entry as PerformanceResourceTiming;
+            return { by: resource.initiatorType, transferred: resource.transferSize };
+          }),
+      );
+    // A visitor who does nothing (Lighthouse, too) gets no wallet bytes, however long the page is idle.
     await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(2_000);
+    expect(await walletFetches()).toEqual([]);
+    // The first scroll: then, in idle time, the wallet chunk is fetched by a prefetch link, not imported.
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 300);
+    await expect
+      .poll(walletFetches, { timeout: 20_000 })
+      .toEqual([{ by: "link", transferred: expect.any(Number) }]);
+    const [prefetched] = await walletFetches();
+    expect(prefetched?.transferred).toBeGreaterThan(10_000);
+    await page.waitForLoadState("networkidle");
+    // Fetched, not run: wagmi writes its store as soon as it starts, and the wallet stylesheet is not in.
+    expect(await page.evaluate(() => localStorage.getItem("wagmi.store"))).toBeNull();
+    await expect(page.locator('link[rel="stylesheet"][href*="/assets/WalletStack-"]')).toHaveCount(0);
+
+    await connectButton(page).click();
+    await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
+    // The module loader's request was answered by the HTTP cache: nothing more came over the network.
+    const fetches = await walletFetches();
+    expect(fetches).toHaveLength(2);
+    expect(fetches[1]?.transferred).toBe(0);
+  });
+
+  test("a visitor whose browser asks to save data gets no wallet code before Connect Wallet", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true });
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
+    await page.waitForLoadState("networkidle");
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(6_000); // past the wait after the first interaction and the idle callback's 5-s bound
     expect(scripts.filter(isWalletStack)).toEqual([]);
 
     await connectButton(page).click();

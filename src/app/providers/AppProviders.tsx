@@ -6,6 +6,7 @@ import type { AppConfig } from "../config/appConfig";
 import { SignInProvider } from "../auth/SignInContext";
 import { ContainerProvider } from "../container/ContainerContext";
 import { PERSIST_MAX_AGE_MS, shouldPersistQuery } from "../query/createQueryClient";
+import { prefetchWalletCode } from "../wallet/prefetchWalletCode";
 import { WalletProvider, WalletStackHost, type WalletStackComponent } from "../wallet/WalletContext";
 
 export interface AppServices {
@@ -18,6 +19,10 @@ export interface AppServices {
 // Its own chunk: wagmi, RainbowKit, viem's clients and the wallet SDKs load only when needed.
 const loadWalletStack = async (): Promise<WalletStackComponent> =>
   (await import("../wallet/WalletStack")).default;
+// Called back by the wallet provider: no argument it might pass must reach prefetchWalletCode's parameters.
+const prefetchWalletStack = (): void => {
+  prefetchWalletCode();
+};
 
 /**
  * TanStack Query with the persisted cache (every hook, wagmi's included, uses it), the use-case
@@ -43,7 +48,7 @@ export function AppProviders({
       }}
     >
       <ContainerProvider container={container}>
-        <WalletProvider load={loadWalletStack}>
+        <WalletProvider load={loadWalletStack} prefetch={prefetchWalletStack}>
           <SignInProvider>
             {children}
             <WalletStackHost />

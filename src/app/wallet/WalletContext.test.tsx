@@ -37,9 +37,14 @@ function Probe(): ReactNode {
   return <span data-testid="status">{latest.status}</span>;
 }
 
-function renderProvider(load: () => Promise<WalletStackComponent>, autoConnect: boolean, warmUp = false) {
+function renderProvider(
+  load: () => Promise<WalletStackComponent>,
+  autoConnect: boolean,
+  warmUp = false,
+  prefetch?: () => void,
+) {
   return render(
-    <WalletProvider load={load} autoConnect={autoConnect} warmUp={warmUp}>
+    <WalletProvider load={load} autoConnect={autoConnect} warmUp={warmUp} prefetch={prefetch}>
       <Probe />
       <WalletStackHost />
     </WalletProvider>,
@@ -82,12 +87,76 @@ describe("WalletProvider", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("without a warm-up (first visit), nothing loads even after the page has been idle", async () => {
+  /** Past the wait after an interaction (500 ms). */
+  const pastPrefetchWait = () => act(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
+  const touchPage = () => document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+
+  it("without a warm-up (first visit), nothing loads even after the page has been idle; the files are prefetched once the visitor touches the page", async () => {
     const load = vi.fn(async () => fakeStack(vi.fn()));
-    renderProvider(load, false, false);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const prefetch = vi.fn();
+    renderProvider(load, false, false, prefetch);
+    await pastPrefetchWait();
+    expect(prefetch).not.toHaveBeenCalled(); // a visitor who does nothing costs no wallet bytes
+    touchPage();
+    expect(prefetch).not.toHaveBeenCalled(); // not in the interaction's own task
+    await pastPrefetchWait();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event("scroll"));
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab" }));
+    await pastPrefetchWait();
+    expect(prefetch).toHaveBeenCalledTimes(1);
     expect(load).not.toHaveBeenCalled();
     expect(screen.getByTestId("status").textContent).toBe("idle");
+  });
+
+  it("a scroll, a wheel turn or a key counts as the first interaction too", async () => {
+    for (const interact of [
+      () => document.dispatchEvent(new Event("scroll")),
+      () => document.body.dispatchEvent(new Event("wheel", { bubbles: true })),
+      () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true })),
+    ]) {
+      const prefetch = vi.fn();
+      renderProvider(vi.fn(), false, false, prefetch);
+      interact();
+      await pastPrefetchWait();
+      expect(prefetch).toHaveBeenCalledTimes(1);
+      cleanup();
+    }
+  });
+
+  it("a first touch that is a press on Connect Wallet prefetches nothing: the stack itself is loading", async () => {
+    const open = vi.fn();
+    const load = vi.fn(async () => fakeStack(open));
+    const prefetch = vi.fn();
+    renderProvider(load, false, false, prefetch);
+    touchPage();
+    act(() => latest?.requestConnect());
+    await screen.findByText("ready");
+    await pastPrefetchWait();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  it("prefetches nothing when the stack loads anyway (a returning user, a warm-up)", async () => {
+    const prefetch = vi.fn();
+    renderProvider(
+      vi.fn(async () => fakeStack(vi.fn())),
+      true,
+      false,
+      prefetch,
+    );
+    await screen.findByText("ready");
+    cleanup();
+    renderProvider(
+      vi.fn(async () => fakeStack(vi.fn())),
+      false,
+      true,
+      prefetch,
+    );
+    await screen.findByText("ready");
+    touchPage();
+    await pastPrefetchWait();
+    expect(prefetch).not.toHaveBeenCalled();
   });
 
   it("Connect before the stack is there: loads it once, then opens RainbowKit's modal once", async () => {

@@ -99,9 +99,18 @@ export interface WalletProviderProps {
   /**
    * Whether the wallet stack ran in this browser before (a returning visitor who opened the wallet
    * modal): then it loads once the page has loaded and the main thread is idle, so that Connect Wallet
-   * opens the modal at once instead of after seconds of loading on a phone. First visits never pay.
+   * opens the modal at once instead of after seconds of loading on a phone. A first visit runs none
+   * of it (see `prefetch`).
    */
   warmUp?: boolean;
+  /**
+   * On a first visit (no stored connection, no earlier run), called once, in idle time after the
+   * visitor's first touch, click, key, wheel turn or scroll (unless the stack has started loading by
+   * then): fetches the wallet stack's files without running them (prefetchWalletCode), so that
+   * Connect Wallet waits for the code to run, not to download. A visitor who does nothing (and
+   * Lighthouse) costs no wallet bytes.
+   */
+  prefetch?: () => void;
   children: ReactNode;
 }
 
@@ -124,11 +133,55 @@ function whenPageIdle(task: () => void): () => void {
   };
 }
 
+/** Runs `task` now if the page has loaded, else on its `load` event; returns a cancel function. */
+function afterLoad(task: () => void): () => void {
+  if (document.readyState === "complete") {
+    task();
+    return () => undefined;
+  }
+  const onLoad = (): void => task();
+  window.addEventListener("load", onLoad, { once: true });
+  return () => window.removeEventListener("load", onLoad);
+}
+
+/** What counts as the visitor's first interaction with the page. */
+const INTERACTIONS = ["pointerdown", "keydown", "wheel", "scroll"] as const;
+/** Between the interaction and the prefetch: a tap on Connect Wallet starts the real load by then. */
+const AFTER_INTERACTION_MS = 500;
+
+/**
+ * Runs `task` once, AFTER_INTERACTION_MS after the visitor's first interaction with the page
+ * (INTERACTIONS, seen on the window in the capture phase, so scrolls of any element count) and not
+ * before the page's `load` event; returns a cancel function. Not in idle time: on a slow phone the
+ * page may not be idle for seconds, and a reader taps Connect within them.
+ */
+function afterFirstInteraction(task: () => void): () => void {
+  const listening = { capture: true, passive: true } as const;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelLoad: (() => void) | undefined;
+  const stopListening = (): void => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, listening);
+  };
+  function onInteraction(): void {
+    stopListening();
+    timer = setTimeout(() => {
+      cancelLoad = afterLoad(task);
+    }, AFTER_INTERACTION_MS);
+  }
+  for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, listening);
+  return () => {
+    stopListening();
+    if (timer !== undefined) clearTimeout(timer);
+    cancelLoad?.();
+  };
+}
+
 /**
  * Keeps the wallet stack (wagmi, RainbowKit, viem's clients and the wallet SDKs: most of the app's
  * JavaScript) off the start-up path. It loads when the user asks for a wallet (Connect Wallet,
  * Whitelist, Apply), at once for a returning user whose wallet was connected, so auto-connect
- * still works, and in idle time after load for a returning visitor whose browser ran it before.
+ * still works, and in idle time after load for a returning visitor whose browser ran it before; a
+ * first visit only downloads its files, after the visitor's first interaction (`prefetch`), running nothing.
  * The stack renders beside the pages (WalletStackHost), not around them, so loading it re-renders
  * no page; it reports the account here and, once a wallet is connected, draws RainbowKit's account
  * button into the header's slot.
@@ -137,6 +190,7 @@ export function WalletProvider({
   load,
   autoConnect: autoConnectProp,
   warmUp: warmUpProp,
+  prefetch,
   children,
 }: WalletProviderProps): ReactNode {
   const [autoConnect] = useState(() => autoConnectProp ?? hasStoredWalletConnection());
@@ -175,6 +229,12 @@ export function WalletProvider({
     if (autoConnect) preload();
     else if (warmUp) return whenPageIdle(preload);
   }, [autoConnect, warmUp, preload]);
+
+  // A first visit: the files only, after the first interaction, while nothing has started the load.
+  const notLoading = status === "idle";
+  useEffect(() => {
+    if (prefetch && !autoConnect && !warmUp && notLoading) return afterFirstInteraction(prefetch);
+  }, [prefetch, autoConnect, warmUp, notLoading]);
 
   const publish = useCallback((state: WalletStackState) => {
     setPublished(state);
