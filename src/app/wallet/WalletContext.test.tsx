@@ -139,23 +139,21 @@ describe("WalletProvider", () => {
 
   it("prefetches nothing when the stack loads anyway (a returning user, a warm-up)", async () => {
     const prefetch = vi.fn();
-    renderProvider(
-      vi.fn(async () => fakeStack(vi.fn())),
-      true,
-      false,
-      prefetch,
-    );
-    await screen.findByText("ready");
-    cleanup();
-    renderProvider(
-      vi.fn(async () => fakeStack(vi.fn())),
-      false,
-      true,
-      prefetch,
-    );
-    await screen.findByText("ready");
-    touchPage();
-    await pastPrefetchWait();
+    for (const { autoConnect, warmUp } of [
+      { autoConnect: true, warmUp: false },
+      { autoConnect: false, warmUp: true },
+    ]) {
+      renderProvider(
+        vi.fn(async () => fakeStack(vi.fn())),
+        autoConnect,
+        warmUp,
+        prefetch,
+      );
+      await screen.findByText("ready");
+      touchPage();
+      await pastPrefetchWait();
+      cleanup();
+    }
     expect(prefetch).not.toHaveBeenCalled();
   });
 

@@ -104,14 +104,25 @@ export interface WalletProviderProps {
    */
   warmUp?: boolean;
   /**
-   * On a first visit (no stored connection, no earlier run), called once, in idle time after the
-   * visitor's first touch, click, key, wheel turn or scroll (unless the stack has started loading by
-   * then): fetches the wallet stack's files without running them (prefetchWalletCode), so that
+   * On a first visit (no stored connection, no earlier run), called once, half a second after the
+   * visitor's first touch, click, key, wheel turn or scroll and not before `load` (unless the stack has
+   * started loading by then): fetches the wallet stack's files without running them (prefetchWalletCode), so that
    * Connect Wallet waits for the code to run, not to download. A visitor who does nothing (and
    * Lighthouse) costs no wallet bytes.
    */
   prefetch?: () => void;
   children: ReactNode;
+}
+
+/** Runs `task` now if the page has loaded, else on its `load` event; returns a cancel function. */
+function afterLoad(task: () => void): () => void {
+  if (document.readyState === "complete") {
+    task();
+    return () => undefined;
+  }
+  const onLoad = (): void => task();
+  window.addEventListener("load", onLoad, { once: true });
+  return () => window.removeEventListener("load", onLoad);
 }
 
 /** Runs `task` once the page has loaded and the browser is idle; returns a cancel function. */
@@ -124,24 +135,12 @@ function whenPageIdle(task: () => void): () => void {
       idleHandle = window.requestIdleCallback(task, { timeout: 5_000 });
     } else timer = setTimeout(task, 500);
   };
-  if (document.readyState === "complete") schedule();
-  else window.addEventListener("load", schedule, { once: true });
+  const cancelLoad = afterLoad(schedule);
   return () => {
-    window.removeEventListener("load", schedule);
+    cancelLoad();
     if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
     if (timer !== undefined) clearTimeout(timer);
   };
-}
-
-/** Runs `task` now if the page has loaded, else on its `load` event; returns a cancel function. */
-function afterLoad(task: () => void): () => void {
-  if (document.readyState === "complete") {
-    task();
-    return () => undefined;
-  }
-  const onLoad = (): void => task();
-  window.addEventListener("load", onLoad, { once: true });
-  return () => window.removeEventListener("load", onLoad);
 }
 
 /** What counts as the visitor's first interaction with the page. */
