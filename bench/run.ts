@@ -67,6 +67,9 @@ async function main(stoppers: Stoppers): Promise<number> {
   process.chdir(ROOT_DIR);
   const startedAt = new Date();
   const loadStart = os.loadavg();
+  // What the builds below are made of: the tree now, not after the run (a commit or an edit meanwhile).
+  const commit = git(["rev-parse", "--short", "HEAD"]);
+  const uncommittedPaths = git(["status", "--porcelain"]).split("\n").filter(Boolean).length;
   const errors: BenchResult["errors"] = [];
   const buildsMs: Record<string, number> = {};
   const notes: string[] = [];
@@ -361,8 +364,8 @@ async function main(stoppers: Stoppers): Promise<number> {
     meta: {
       startedAt: startedAt.toISOString(),
       wallMs: Math.round(performance.now() - wallStart),
-      commit: git(["rev-parse", "--short", "HEAD"]),
-      uncommittedPaths: git(["status", "--porcelain"]).split("\n").filter(Boolean).length,
+      commit,
+      uncommittedPaths,
       node: process.version,
       chromium: chromium === "Chromium ?" && partial.sepolia ? partial.sepolia.browser : chromium,
       lighthouse: packageVersion("lighthouse"),
