@@ -147,6 +147,33 @@ const VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "wallet files prefetched at load",
+    what: "a first visit fetches the wallet stack's files (not run) on the page's load event, without waiting for an interaction: the cold tap at first paint finds them downloading or in the HTTP cache",
+    patches: [
+      {
+        file: "src/app/wallet/WalletContext.tsx",
+        from: "return afterFirstInteraction(prefetch);",
+        to: "return afterLoad(prefetch);",
+      },
+    ],
+  },
+  {
+    name: "wallet stack loaded at load",
+    what: "every visit, the first too, loads and runs the wallet stack on the page's load event (the returning visitor's warm-up for all, without waiting for idle time): the cold tap finds it running",
+    patches: [
+      {
+        file: "src/app/wallet/WalletContext.tsx",
+        from: "useState(() => warmUpProp ?? walletStackRanBefore())",
+        to: "useState(() => warmUpProp ?? true)",
+      },
+      {
+        file: "src/app/wallet/WalletContext.tsx",
+        from: "else if (warmUp) return whenPageIdle(preload);",
+        to: "else if (warmUp) return afterLoad(preload);",
+      },
+    ],
+  },
+  {
     name: "prerendered shell",
     what: "the disconnected page's HTML in index.html (first paint without JS; upper bound)",
     patches: [],
