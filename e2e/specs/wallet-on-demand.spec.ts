@@ -34,7 +34,7 @@ test.describe("the wallet stack loads on demand", () => {
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(2_000);
     expect(await walletFetches()).toEqual([]);
-    // The first scroll: then, in idle time, the wallet chunk is fetched by a prefetch link, not imported.
+    // The first scroll: half a second later, the wallet chunk is fetched by a prefetch link, not imported.
     await page.mouse.move(200, 300);
     await page.mouse.wheel(0, 300);
     await expect
@@ -101,7 +101,7 @@ test.describe("the wallet stack loads on demand", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);
   });
 
-  test("a visitor whose browser ran the wallet before gets it loaded once the page is idle; Connect opens at once", async ({
+  test("a visitor whose browser ran the wallet before gets it loaded on the load event; Connect opens at once", async ({
     page,
   }) => {
     await page.goto("/");
@@ -121,7 +121,7 @@ test.describe("the wallet stack loads on demand", () => {
     await page.reload();
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
     await connectButton(page).evaluate((button) => button.setAttribute("data-seen-before-load", "yes"));
-    // Nothing pressed: the wallet code comes in after load, in idle time (within 5 s of load).
+    // Nothing pressed: the wallet code comes in on the page's load event.
     await expect.poll(() => scripts.filter(isWalletStack), { timeout: 20_000 }).toHaveLength(1);
     release();
     await page.waitForLoadState("networkidle");

@@ -12,7 +12,10 @@ import {
   type WalletState,
 } from "./WalletContext";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const ACCOUNT = toAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
 
@@ -71,11 +74,16 @@ describe("WalletProvider", () => {
     expect(latest?.reconnecting).toBe(false);
   });
 
-  it("warms up for a visitor whose browser ran the stack before: loads it once idle, opens nothing", async () => {
+  it("warms up for a visitor whose browser ran the stack before: loads it on the load event, opens nothing", async () => {
     const open = vi.fn();
     const load = vi.fn(async () => fakeStack(open));
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
     renderProvider(load, false, true);
-    expect(load).not.toHaveBeenCalled(); // not during start-up: after load, in idle time
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(load).not.toHaveBeenCalled(); // not during start-up, before the page has loaded
+    readyState.mockReturnValue("complete");
+    act(() => window.dispatchEvent(new Event("load")));
+    expect(load).toHaveBeenCalledTimes(1); // on the event, not later in idle time
     await screen.findByText("ready");
     expect(load).toHaveBeenCalledTimes(1);
     expect(latest?.connectPending).toBe(false);
