@@ -159,17 +159,12 @@ const VARIANTS: Variant[] = [
   },
   {
     name: "wallet stack loaded at load",
-    what: "every visit, the first too, loads and runs the wallet stack on the page's load event (the returning visitor's warm-up for all, without waiting for idle time): the cold tap finds it running",
+    what: "every visit, the first too, loads and runs the wallet stack on the page's load event (the returning visitor's warm-up for all): the cold tap finds it running",
     patches: [
       {
         file: "src/app/wallet/WalletContext.tsx",
         from: "useState(() => warmUpProp ?? walletStackRanBefore())",
         to: "useState(() => warmUpProp ?? true)",
-      },
-      {
-        file: "src/app/wallet/WalletContext.tsx",
-        from: "else if (warmUp) return whenPageIdle(preload);",
-        to: "else if (warmUp) return afterLoad(preload);",
       },
     ],
   },
