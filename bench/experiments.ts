@@ -27,6 +27,7 @@ import {
   type Preset,
 } from "./lighthouseRuns";
 import { buildAndPreviewBare, buildAndPreviewOurs, previewOurs, type RunningPreview } from "./servers";
+import { filesToPrefetch } from "../scripts/lib/prefetchList";
 import {
   emptyModalSeries,
   measureModalSeries,
@@ -201,31 +202,22 @@ async function prerender(
   return rebuild();
 }
 
-/** Adds modulepreload links for the WalletStack chunk and the chunks it imports (not the entry's). */
+/** Adds modulepreload links for the WalletStack chunk and the chunks it imports (not start-up's). */
 function walletModulePreload(): Plugin {
   return {
     name: "bench-experiment-wallet-modulepreload",
     transformIndexHtml: {
       order: "post",
-      handler(html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
-        const wallet = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/wallet/WalletStack.tsx"));
-        if (!wallet) throw new Error("no WalletStack chunk in the bundle: update bench/experiments.ts");
-        const startup = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        const files = new Set<string>();
-        const visit = (fileName: string): void => {
-          if (files.has(fileName) || startup.has(fileName)) return;
-          files.add(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type === "chunk") chunk.imports.forEach(visit);
-        };
-        visit(wallet.fileName);
-        return [...files].map((file) => ({
-          tag: "link",
-          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-          injectTo: "head" as const,
-        }));
+      handler(_html, ctx) {
+        // The same list the app prefetches after a first interaction (scripts/lib/prefetchList.ts), scripts only.
+        const files = filesToPrefetch(ctx.bundle ?? {}, "src/app/wallet/WalletStack.tsx", "/");
+        return files
+          .filter((file) => file.endsWith(".js"))
+          .map((href) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href },
+            injectTo: "head" as const,
+          }));
       },
     },
   };

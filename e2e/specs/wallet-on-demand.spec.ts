@@ -11,7 +11,8 @@ function recordScripts(page: Page): string[] {
   return scripts;
 }
 
-const isWalletStack = (path: string): boolean => /\/assets\/WalletStack-[\w-]+\.js$/.test(path);
+const WALLET_STACK_FILE = /\/assets\/WalletStack-[\w-]+\.js$/;
+const isWalletStack = (path: string): boolean => WALLET_STACK_FILE.test(path);
 
 test.describe("the wallet stack loads on demand", () => {
   test("a first visit runs no wallet code until Connect Wallet is pressed: once the visitor scrolls, it fetches the files, and the press takes them from the cache", async ({
@@ -21,14 +22,16 @@ test.describe("the wallet stack loads on demand", () => {
     await expect(connectButton(page)).toBeVisible();
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
     const walletFetches = () =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .filter((entry) => /\/assets\/WalletStack-[\w-]+\.js$/.test(entry.name))
-          .map((entry) => {
-            const resource = entry as PerformanceResourceTiming;
-            return { by: resource.initiatorType, transferred: resource.transferSize };
-          }),
+      page.evaluate(
+        (file) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => new RegExp(file).test(entry.name))
+            .map((entry) => {
+              const resource = entry as PerformanceResourceTiming;
+              return { by: resource.initiatorType, transferred: resource.transferSize };
+            }),
+        WALLET_STACK_FILE.source,
       );
     // A visitor who does nothing (Lighthouse, too) gets no wallet bytes, however long the page is idle.
     await page.waitForLoadState("networkidle");
@@ -58,6 +61,7 @@ test.describe("the wallet stack loads on demand", () => {
   test("a visitor whose browser asks to save data gets no wallet code before Connect Wallet", async ({
     page,
   }) => {
+    // Every request, not recordScripts: a prefetch link's request is not of type "script".
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
     await page.addInitScript(() => {
@@ -68,7 +72,7 @@ test.describe("the wallet stack loads on demand", () => {
     await page.waitForLoadState("networkidle");
     await page.mouse.move(200, 300);
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(6_000); // past the wait after the first interaction and the idle callback's 5-s bound
+    await page.waitForTimeout(6_000); // well past the half second the prefetch waits after the first interaction
     expect(scripts.filter(isWalletStack)).toEqual([]);
 
     await connectButton(page).click();
