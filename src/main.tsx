@@ -13,14 +13,23 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root missing from index.html");
 const root = createRoot(rootElement);
 
+/** Resolves in a later task of the event loop: what follows it runs in a task of its own. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
- * Builds the services and starts the first render. It runs in a task of its own, after the one in
- * which the browser evaluates the bundle's modules: two shorter tasks instead of one long one, so a
- * phone's main thread is free for input in between (Lighthouse's Total Blocking Time counts both).
+ * Parses the configuration, builds the services and starts the first render, each step in a task of
+ * its own after the one in which the browser evaluates the bundle's modules: a throttled phone's main
+ * thread is then never busy for long before the page shows (the one set-up task took 25-30 ms here
+ * unthrottled, four times that on Lighthouse's phone, where every task over 50 ms counts in Total
+ * Blocking Time), and a tap in between is handled at once.
  */
-function start(): void {
+async function start(): Promise<void> {
   try {
-    const services = createAppServices(loadAppConfig());
+    await nextTask();
+    const loaded = loadAppConfig();
+    await nextTask();
+    const services = createAppServices(loaded);
+    await nextTask();
     // index.html preloads the price (scripts/lib/pricePreload.ts): take that answer on every route, so
     // the Stake page shows the price as soon as it renders and the preload is never left unused.
     void services.queryClient.prefetchQuery(
@@ -42,4 +51,4 @@ function start(): void {
   }
 }
 
-setTimeout(start, 0);
+void start();
