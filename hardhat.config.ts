@@ -19,7 +19,14 @@ export default defineConfig({
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
     // A local chain that looks like Sepolia (its chain id) for the Sepolia-mode browser tests and
     // benchmarks: the rig deploys with automine, then switches to interval mining (12-second blocks).
-    sepoliaSimulated: { type: "edr-simulated", chainType: "l1", chainId: 11155111 },
+    // Blocks may share a timestamp, so the deployment's dozens of automined blocks do not push the
+    // chain's clock ahead of the wall clock by a second each (scripts/lib/local-stack.ts aligns it).
+    sepoliaSimulated: {
+      type: "edr-simulated",
+      chainType: "l1",
+      chainId: 11155111,
+      allowBlocksWithSameTimestamp: true,
+    },
     localhost: { type: "http", chainType: "l1", url: "http://127.0.0.1:8545" },
     sepolia: {
       type: "http",
