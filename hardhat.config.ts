@@ -20,7 +20,8 @@ export default defineConfig({
     // A local chain that looks like Sepolia (its chain id) for the Sepolia-mode browser tests and
     // benchmarks: the rig deploys with automine, then switches to interval mining (12-second blocks).
     // Blocks may share a timestamp, so the deployment's dozens of automined blocks do not push the
-    // chain's clock ahead of the wall clock by a second each (scripts/lib/local-stack.ts aligns it).
+    // chain's clock ahead of the wall clock by a second each (scripts/lib/local-stack.ts then sets
+    // it to the wall clock).
     sepoliaSimulated: {
       type: "edr-simulated",
       chainType: "l1",

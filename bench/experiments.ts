@@ -316,7 +316,14 @@ interface Target {
   what: string;
   preview: RunningPreview;
   withModal: boolean;
+  /** The page measured: "/" for the bare builds (they have no other), BENCH_EXPERIMENT_PAGE for ours. */
+  path: string;
 }
+
+/** The page of ours the variants are measured on (BENCH_EXPERIMENT_PAGE, default "/"). */
+const EXPERIMENT_PAGE = process.env.BENCH_EXPERIMENT_PAGE ?? "/";
+/** Connect → modal rounds per target (none with BENCH_NO_MODAL=1). */
+const MODAL_ROUNDS = process.env.BENCH_NO_MODAL === "1" ? 0 : MODAL_RUNS;
 
 /**
  * Everything is built and served first (each on its own port), then measured in rounds: each round
@@ -341,19 +348,17 @@ async function measureTargets(
     }
   };
   const js = new Map<string, Awaited<ReturnType<typeof measureStartupJs>>>();
-  for (const t of targets) js.set(t.name, await measureStartupJs(browser, `${t.preview.url}/`));
+  const urlOf = (t: Target): string => `${t.preview.url}${t.path}`;
+  for (const t of targets) js.set(t.name, await measureStartupJs(browser, urlOf(t)));
   const modal = new Map<string, ModalSeries>();
   const lh = new Map<string, Record<Preset, LighthouseRun[]>>();
   const lhMs = new Map<string, number>();
-  const modalRuns = process.env.BENCH_NO_MODAL === "1" ? 0 : MODAL_RUNS;
   const presets: Preset[] = process.env.BENCH_PRESETS === "mobile" ? ["mobile"] : ["mobile", "desktop"];
-  const page = (t: Target): string =>
-    t.name === "bare app" ? "/" : (process.env.BENCH_EXPERIMENT_PAGE ?? "/");
-  const rounds = Math.max(LIGHTHOUSE_RUNS, modalRuns);
+  const rounds = Math.max(LIGHTHOUSE_RUNS, MODAL_ROUNDS);
   for (let i = 0; i < rounds; i++) {
     for (const t of targets) {
-      const url = `${t.preview.url}${page(t)}`;
-      if (t.withModal && i < modalRuns) {
+      const url = urlOf(t);
+      if (t.withModal && i < MODAL_ROUNDS) {
         const one = await attempt(t.name, `modal #${i + 1}`, () =>
           measureModalSeries(browser, url, 1, (m) => log(t.name, `#${i + 1} ${m}`)),
         );
@@ -395,10 +400,10 @@ async function measureTargets(
         startup.files.map((f) => f.file),
       ),
       lighthouse: {
-        mobile: summarize(t.name, `${t.preview.url}/`, "mobile", runs.mobile),
-        desktop: summarize(t.name, `${t.preview.url}/`, "desktop", runs.desktop),
+        mobile: summarize(t.name, urlOf(t), "mobile", runs.mobile),
+        desktop: summarize(t.name, urlOf(t), "desktop", runs.desktop),
       },
-      lighthouseRunMs: (lhMs.get(t.name) ?? 0) / (2 * LIGHTHOUSE_RUNS),
+      lighthouseRunMs: (lhMs.get(t.name) ?? 0) / (presets.length * LIGHTHOUSE_RUNS),
       modal: series ? summarizeModal(series) : undefined,
     };
   });
@@ -427,6 +432,7 @@ async function main(stoppers: Stoppers): Promise<number> {
     what: "the baseline (bench/bare-app, injected wallet only)",
     preview: bare,
     withModal: true,
+    path: "/",
   });
   if (process.env.BENCH_NO_FLOOR !== "1") {
     const reactOnly = await buildAndPreviewBare({
@@ -441,6 +447,7 @@ async function main(stoppers: Stoppers): Promise<number> {
       what: "the bare page without wagmi/RainbowKit: this machine's floor",
       preview: reactOnly,
       withModal: false,
+      path: "/",
     });
   }
 
@@ -473,7 +480,13 @@ async function main(stoppers: Stoppers): Promise<number> {
       if (variant.prerender) preview = await prerender(preview, browser, () => previewOurs(outDir, port));
       const running = preview;
       stoppers.add(`preview ${variant.name}`, () => running.close());
-      targets.push({ name: variant.name, what: variant.what, preview, withModal: true });
+      targets.push({
+        name: variant.name,
+        what: variant.what,
+        preview,
+        withModal: true,
+        path: EXPERIMENT_PAGE,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log(variant.name, `FAILED: ${message}`);
@@ -496,7 +509,7 @@ async function main(stoppers: Stoppers): Promise<number> {
     `Experiments — ${startedAt.toISOString()} — ${LIGHTHOUSE_RUNS} Lighthouse run(s) per preset — wall ${((performance.now() - wallStart) / 1000).toFixed(0)} s`,
     `uptime at start: ${uptimeStart}`,
     `uptime at end:   ${uptimeEnd}`,
-    `modal: ${MOBILE_THROTTLING.description}; median of ${MODAL_RUNS}; ms from navigation (click + click → modal)`,
+    `modal: ${MOBILE_THROTTLING.description}; median of ${MODAL_ROUNDS}; ms from navigation (click + click → modal)`,
     `variant | start-up JS / gzip (vs bare) | mobile score, FCP, LCP, TBT, CLS | desktop score, LCP, TBT | modal cold: nav → modal (click + →modal) | modal warm: nav → modal (click + →modal) | 3rd visit: click → modal | cold, a swipe, tapped after ${READING_MS} ms: click → modal | s per Lighthouse run`,
     ...results.map((r) => {
       const m = r.lighthouse.mobile.median;

@@ -149,7 +149,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       seed: { accounts, pooEach: stack.LOCAL_DEFAULTS.seedPooEach },
     });
     if (sepolia) {
-      await alignChainClock(publicClient, testClient);
+      // Sepolia's block timestamps follow the wall clock, and so does a page's idea of when the next
+      // block is due. A chain created after another one in this process starts with that one's older
+      // clock (10 minutes behind in a full `npm run bench`, whose Sepolia phase comes last): one block at
+      // the wall clock's second, from which the chain keeps time. A chain ahead of it is left as it is.
+      const now = BigInt(Math.floor(Date.now() / 1000));
+      if ((await publicClient.getBlock()).timestamp < now) {
+        await testClient.setNextBlockTimestamp({ timestamp: now });
+        await testClient.mine({ blocks: 1 });
+      }
       await testClient.setAutomine(false);
       await testClient.setIntervalMining({ interval: sepolia.blockTimeMs / 1000 });
       log(`Mining a block every ${sepolia.blockTimeMs / 1000} s (no automine), as Sepolia does`);
@@ -304,25 +312,4 @@ async function startWeb(
     () => new Promise<void>((resolve, reject) => server.httpServer.close((e) => (e ? reject(e) : resolve()))),
   );
   return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
-}
-
-/**
- * Sepolia's block timestamps follow the wall clock (a block's timestamp is the start of its 12-s slot),
- * and so does a page's idea of when the next block is due. The simulated chain's clock does not: a
- * chain created after another one in the same process starts with the first one's clock (about 10
- * minutes behind in a full `npm run bench`, whose Sepolia phase comes last). Mines one block at the wall
- * clock's second, from which the chain keeps time. A chain ahead of the wall clock is left as it is.
- */
-async function alignChainClock(
-  publicClient: { getBlock(): Promise<{ timestamp: bigint }> },
-  testClient: {
-    setNextBlockTimestamp(args: { timestamp: bigint }): Promise<void>;
-    mine(args: { blocks: number }): Promise<void>;
-  },
-): Promise<void> {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const latest = await publicClient.getBlock();
-  if (latest.timestamp >= now) return;
-  await testClient.setNextBlockTimestamp({ timestamp: now });
-  await testClient.mine({ blocks: 1 });
 }
