@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/app";
-import { accountButton, connectButton, rainbowKitModal, walletOption } from "../support/connectWallet";
+import {
+  accountButton,
+  afterNextFrame,
+  connectButton,
+  rainbowKitModal,
+  walletOption,
+} from "../support/connectWallet";
 
 /** Script URLs the page fetched, from now on. */
 function recordScripts(page: Page): string[] {
@@ -103,6 +109,31 @@ test.describe("the wallet stack loads on demand", () => {
     release();
     await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
     await expect(page.getByRole("status").filter({ hasText: "Loading wallets…" })).toHaveCount(0);
+  });
+
+  test("a first visit's Connect Wallet fetches no wallet's own SDK: Coinbase Wallet's comes when the visitor picks it", async ({
+    page,
+  }) => {
+    // Coinbase Wallet's SDK is the file that holds its popup's address; the file names are hashes.
+    const coinbaseSdk: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes("keys.coinbase.com")) coinbaseSdk.push(new URL(response.url()).pathname);
+    });
+    page.context().on("page", (popup) => void popup.close());
+    await page.goto("/");
+    await connectButton(page).click();
+    await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
+    // Nothing to reconnect on a first visit: wagmi's reconnect would ask every listed wallet for its
+    // provider, and Coinbase Wallet's answer downloads and starts its SDK, right as the modal opens.
+    await page.waitForLoadState("networkidle");
+    await afterNextFrame(page);
+    await page.waitForLoadState("networkidle");
+    expect(coinbaseSdk).toEqual([]);
+
+    await walletOption(page, "Coinbase Wallet").click();
+    await expect.poll(() => coinbaseSdk, { timeout: 20_000 }).toHaveLength(1);
   });
 
   test("a visitor whose browser ran the wallet before gets it loaded on the load event; Connect opens at once", async ({

@@ -54,6 +54,8 @@ const WalletContext = createContext<WalletState | null>(null);
 interface StackPlumbing {
   readonly Stack: WalletStackComponent | null;
   readonly publish: (state: WalletStackState) => void;
+  /** Whether the stack loads to reconnect a wallet connected on an earlier visit (autoConnect). */
+  readonly reconnect: boolean;
 }
 const PlumbingContext = createContext<StackPlumbing | null>(null);
 
@@ -77,6 +79,15 @@ export function useWalletAccount(): WalletAccount {
 /** For the wallet stack only: how it reports the account and RainbowKit's modal state. */
 export function usePublishWalletState(): (state: WalletStackState) => void {
   return usePlumbing("usePublishWalletState").publish;
+}
+
+/**
+ * For the wallet stack only: whether to reconnect on mount. Only when an earlier visit left a
+ * connection: wagmi's reconnect asks every listed wallet for its provider, which downloads and starts
+ * the Coinbase and WalletConnect SDKs (80-280 KB over the network) that a first visit never asked for.
+ */
+export function useReconnectOnMount(): boolean {
+  return usePlumbing("useReconnectOnMount").reconnect;
 }
 
 /**
@@ -255,7 +266,7 @@ export function WalletProvider({
     [published, status, autoConnect, connectRequested, requestConnect, preload, buttonSlot],
   );
 
-  const plumbing = useMemo(() => ({ Stack, publish }), [Stack, publish]);
+  const plumbing = useMemo(() => ({ Stack, publish, reconnect: autoConnect }), [Stack, publish, autoConnect]);
 
   return (
     <WalletContext.Provider value={state}>

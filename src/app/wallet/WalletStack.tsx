@@ -25,7 +25,7 @@ import { useInjection } from "../container/useInjection";
 import { ACCENT_GREEN } from "../theme";
 import { createWagmiConfig } from "./createWagmiConfig";
 import { PendingTransactionsSettler } from "./PendingTransactionsSettler";
-import { usePublishWalletState, useWallet } from "./WalletContext";
+import { usePublishWalletState, useReconnectOnMount, useWallet } from "./WalletContext";
 
 // One wagmi config per container (the app has one), made when the stack first renders.
 const wagmiConfigs = new WeakMap<Container, Config>();
@@ -48,8 +48,10 @@ export default function WalletStack(): ReactNode {
   const container = useContainer();
   const appConfig = useInjection(TOKENS.appConfig);
   const wagmiConfig = wagmiConfigFor(container, appConfig);
+  // A first visit (the stack loaded for Connect Wallet or the warm-up) has nothing to reconnect.
+  const reconnectOnMount = useReconnectOnMount();
   return (
-    <WagmiProvider config={wagmiConfig}>
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={reconnectOnMount}>
       <SignInAuthentication>
         <RainbowKitProvider
           appInfo={{ appName: appConfig.appName }}
