@@ -17,6 +17,20 @@ function recordScripts(page: Page): string[] {
   return scripts;
 }
 
+/**
+ * Paths of Coinbase Wallet's SDK fetched from now on: the script that holds its popup's address (the
+ * file names are hashes).
+ */
+function recordCoinbaseSdk(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    if (body.includes("keys.coinbase.com")) fetched.push(new URL(response.url()).pathname);
+  });
+  return fetched;
+}
+
 const WALLET_STACK_FILE = /\/assets\/WalletStack-[\w-]+\.js$/;
 const isWalletStack = (path: string): boolean => WALLET_STACK_FILE.test(path);
 
@@ -114,13 +128,7 @@ test.describe("the wallet stack loads on demand", () => {
   test("a first visit's Connect Wallet fetches no wallet's own SDK: Coinbase Wallet's comes when the visitor picks it", async ({
     page,
   }) => {
-    // Coinbase Wallet's SDK is the file that holds its popup's address; the file names are hashes.
-    const coinbaseSdk: string[] = [];
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      const body = await response.text().catch(() => "");
-      if (body.includes("keys.coinbase.com")) coinbaseSdk.push(new URL(response.url()).pathname);
-    });
+    const coinbaseSdk = recordCoinbaseSdk(page);
     page.context().on("page", (popup) => void popup.close());
     await page.goto("/");
     await connectButton(page).click();
@@ -176,10 +184,28 @@ test.describe("the wallet stack loads on demand", () => {
     await page.goto("/");
     const address = await connectWallet(page);
     const scripts = recordScripts(page);
+    const coinbaseSdk = recordCoinbaseSdk(page);
+    // Every label the header's wallet button shows while the page reloads and reconnects.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headerButtonLabels: string[] }).headerButtonLabels = seen;
+      new MutationObserver(() => {
+        const label = document.querySelector("header button")?.textContent ?? "";
+        if (label !== seen[seen.length - 1]) seen.push(label);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.reload();
     await expect(accountButton(page, address)).toBeVisible();
     expect(scripts.filter(isWalletStack)).toHaveLength(1);
     await expect(connectButton(page)).toBeHidden();
+    // Never an inviting Connect Wallet in between: "Connecting…" until the account is back.
+    const labels = await page.evaluate(
+      () => (window as unknown as { headerButtonLabels: string[] }).headerButtonLabels,
+    );
+    expect(labels.filter((label) => label.includes("Connect Wallet"))).toEqual([]);
+    // Only the wallet of the stored connection is asked to reconnect, not every listed wallet.
+    await page.waitForLoadState("networkidle");
+    expect(coinbaseSdk).toEqual([]);
   });
 
   test("the built-in Local test wallet reconnects after a reload too, and not after Disconnect", async ({

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toAddress } from "../../domain/address";
 import {
@@ -26,6 +26,7 @@ function fakeStack(openConnectModal: () => void): WalletStackComponent {
     useEffect(() => {
       publish({
         account: { address: undefined, chainId: undefined, isConnected: false },
+        restoring: false,
         connectModalOpen: false,
         openConnectModal,
       });
@@ -71,6 +72,29 @@ describe("WalletProvider", () => {
     expect(latest?.reconnecting).toBe(true);
     await screen.findByText("ready");
     expect(load).toHaveBeenCalledTimes(1);
+    expect(latest?.reconnecting).toBe(false);
+  });
+
+  it("a returning user stays 'reconnecting' while the loaded stack says wagmi is still restoring the connection", async () => {
+    let setRestoring: (restoring: boolean) => void = () => undefined;
+    function RestoringStack(): null {
+      const publish = usePublishWalletState();
+      const [restoring, set] = useState(true);
+      setRestoring = set;
+      useEffect(() => {
+        publish({
+          account: { address: undefined, chainId: undefined, isConnected: false },
+          restoring,
+          connectModalOpen: false,
+          openConnectModal: vi.fn(),
+        });
+      }, [publish, restoring]);
+      return null;
+    }
+    renderProvider(async () => RestoringStack, true);
+    await screen.findByText("ready");
+    expect(latest?.reconnecting).toBe(true);
+    act(() => setRestoring(false));
     expect(latest?.reconnecting).toBe(false);
   });
 
@@ -215,6 +239,7 @@ describe("WalletProvider", () => {
       useEffect(() => {
         publish({
           account: { address: ACCOUNT, chainId: 31337, isConnected: true },
+          restoring: false,
           connectModalOpen: false,
           openConnectModal: undefined,
         });

@@ -21,6 +21,11 @@ export interface WalletAccount {
 /** What the wallet stack (wagmi + RainbowKit, loaded on demand) publishes to the rest of the app. */
 export interface WalletStackState {
   readonly account: WalletAccount;
+  /**
+   * Whether wagmi is still restoring a stored connection (or making one): until it answers, the
+   * account is not known, and the header must not invite a connect the wallet is already making.
+   */
+  readonly restoring: boolean;
   readonly connectModalOpen: boolean;
   /** RainbowKit's own opener; undefined while it cannot open (e.g. already connected). */
   readonly openConnectModal: (() => void) | undefined;
@@ -45,6 +50,7 @@ export interface WalletState extends WalletStackState {
 
 const DISCONNECTED: WalletStackState = {
   account: { address: undefined, chainId: undefined, isConnected: false },
+  restoring: false,
   connectModalOpen: false,
   openConnectModal: undefined,
 };
@@ -256,7 +262,9 @@ export function WalletProvider({
     () => ({
       ...published,
       status,
-      reconnecting: autoConnect && status !== "ready" && status !== "failed",
+      reconnecting:
+        autoConnect &&
+        ((status !== "ready" && status !== "failed") || (status === "ready" && published.restoring)),
       connectPending: connectRequested && status !== "failed",
       requestConnect,
       preload,

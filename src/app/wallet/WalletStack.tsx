@@ -25,17 +25,27 @@ import { useInjection } from "../container/useInjection";
 import { ACCENT_GREEN } from "../theme";
 import { createWagmiConfig } from "./createWagmiConfig";
 import { PendingTransactionsSettler } from "./PendingTransactionsSettler";
+import { reconnectStoredWallets } from "./reconnectStoredWallets";
+import { storedConnectorIds } from "./storedWalletConnection";
 import { usePublishWalletState, useReconnectOnMount, useWallet } from "./WalletContext";
 
 // One wagmi config per container (the app has one), made when the stack first renders.
 const wagmiConfigs = new WeakMap<Container, Config>();
 
-function wagmiConfigFor(container: Container, appConfig: AppConfig): Config {
+/**
+ * The container's wagmi config. Made for a stored connection (`reconnect`), it starts reconnecting
+ * that connection's wallet at once, before WagmiProvider's own reconnect could ask every wallet.
+ */
+function wagmiConfigFor(container: Container, appConfig: AppConfig, reconnect: boolean): Config {
   let config = wagmiConfigs.get(container);
   if (!config) {
+    // Read before the config is made: once it exists, wagmi's stored state no longer lists the
+    // connections (seen in the browser tests: connections [], current null).
+    const storedIds = reconnect ? storedConnectorIds() : undefined;
     config = createWagmiConfig(appConfig);
     bindChainAdapters(container, appConfig, config);
     wagmiConfigs.set(container, config);
+    reconnectStoredWallets(config, storedIds);
   }
   return config;
 }
@@ -47,9 +57,9 @@ function wagmiConfigFor(container: Container, appConfig: AppConfig): Config {
 export default function WalletStack(): ReactNode {
   const container = useContainer();
   const appConfig = useInjection(TOKENS.appConfig);
-  const wagmiConfig = wagmiConfigFor(container, appConfig);
   // A first visit (the stack loaded for Connect Wallet or the warm-up) has nothing to reconnect.
   const reconnectOnMount = useReconnectOnMount();
+  const wagmiConfig = wagmiConfigFor(container, appConfig, reconnectOnMount);
   return (
     <WagmiProvider config={wagmiConfig} reconnectOnMount={reconnectOnMount}>
       <SignInAuthentication>
@@ -97,16 +107,18 @@ function SignInAuthentication({ children }: { children: ReactNode }): ReactNode 
 
 /** Reports wagmi's account and RainbowKit's connect modal to the rest of the app (WalletContext). */
 function WalletBridge(): null {
-  const { address, chainId, isConnected } = useAccount();
+  const { address, chainId, isConnected, status } = useAccount();
+  const restoring = status === "reconnecting" || status === "connecting";
   const { openConnectModal, connectModalOpen } = useConnectModal();
   const publish = usePublishWalletState();
   useEffect(() => {
     publish({
       account: { address: address as Address | undefined, chainId, isConnected },
+      restoring,
       connectModalOpen,
       openConnectModal,
     });
-  }, [publish, address, chainId, isConnected, connectModalOpen, openConnectModal]);
+  }, [publish, address, chainId, isConnected, restoring, connectModalOpen, openConnectModal]);
   return null;
 }
 

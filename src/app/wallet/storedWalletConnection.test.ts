@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   hasStoredWalletConnection,
+  storedConnectorIds,
   WAGMI_STORE_KEY,
   walletStackRanBefore,
   wasConnectedThrough,
@@ -47,6 +48,28 @@ describe("hasStoredWalletConnection", () => {
       },
     };
     expect(hasStoredWalletConnection(throwing)).toBe(true);
+  });
+});
+
+describe("storedConnectorIds", () => {
+  it("lists the stored connections' wallets, the current one first; nothing without a current connection", () => {
+    const two = JSON.stringify({
+      state: {
+        connections: {
+          __type: "Map",
+          value: [
+            ["u1", { accounts: ["0x1"], chainId: 1, connector: { id: "io.metamask", uid: "u1" } }],
+            ["u2", { accounts: ["0x2"], chainId: 1, connector: { id: "walletConnect", uid: "u2" } }],
+          ],
+        },
+        current: "u2",
+      },
+    });
+    expect(storedConnectorIds(storageWith(two))).toEqual(["walletConnect", "io.metamask"]);
+    expect(storedConnectorIds(storageWith(connected))).toEqual(["localTestWallet"]);
+    expect(storedConnectorIds(storageWith(disconnected))).toBeUndefined();
+    expect(storedConnectorIds(storageWith(null))).toBeUndefined();
+    expect(storedConnectorIds(storageWith("{not json"))).toBeUndefined();
   });
 });
 

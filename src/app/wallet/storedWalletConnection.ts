@@ -18,7 +18,7 @@ function readStore(storage: StorageReader): string | null | undefined {
  */
 function storedConnection(
   storage: StorageReader,
-): "none" | "unreadable" | { connectorId: string | undefined } {
+): "none" | "unreadable" | { connectorId: string | undefined; connectorIds: string[] } {
   const raw = readStore(storage);
   if (raw === undefined) return "unreadable";
   if (raw === null) return "none";
@@ -29,13 +29,27 @@ function storedConnection(
     const { current } = state;
     if (typeof current !== "string" || current === "") return "none";
     const entries = Array.isArray(state.connections?.value) ? (state.connections.value as unknown[]) : [];
-    const entry = entries.find((candidate) => Array.isArray(candidate) && candidate[0] === current) as
-      [string, { connector?: { id?: unknown } }] | undefined;
-    const id = entry?.[1]?.connector?.id;
-    return { connectorId: typeof id === "string" ? id : undefined };
+    const idOf = (candidate: unknown): string | undefined => {
+      if (!Array.isArray(candidate)) return undefined;
+      const id = (candidate[1] as { connector?: { id?: unknown } } | undefined)?.connector?.id;
+      return typeof id === "string" ? id : undefined;
+    };
+    const entry = entries.find((candidate) => Array.isArray(candidate) && candidate[0] === current);
+    const connectorIds = entries.map(idOf).filter((id): id is string => id !== undefined);
+    return { connectorId: idOf(entry), connectorIds };
   } catch {
     return "unreadable";
   }
+}
+
+/**
+ * The connector ids of the connections wagmi persisted, the current one first; undefined when there
+ * is no current connection or the stored value cannot be read.
+ */
+export function storedConnectorIds(storage: StorageReader = globalThis.localStorage): string[] | undefined {
+  const stored = storedConnection(storage);
+  if (typeof stored !== "object" || stored.connectorId === undefined) return undefined;
+  return [stored.connectorId, ...stored.connectorIds.filter((id) => id !== stored.connectorId)];
 }
 
 /**

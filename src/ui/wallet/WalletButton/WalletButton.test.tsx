@@ -30,6 +30,7 @@ function fakeStack(open: () => void, connected = false): WalletStackComponent {
         account: connected
           ? { address: ACCOUNT, chainId: 31337, isConnected: true }
           : { address: undefined, chainId: undefined, isConnected: false },
+        restoring: false,
         connectModalOpen: false,
         openConnectModal: connected ? undefined : open,
       });
