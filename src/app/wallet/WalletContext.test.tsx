@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toAddress } from "../../domain/address";
 import {
+  RESTORE_PATIENCE_MS,
   usePublishWalletState,
   useWallet,
   WalletProvider,
@@ -96,6 +97,33 @@ describe("WalletProvider", () => {
     expect(latest?.reconnecting).toBe(true);
     act(() => setRestoring(false));
     expect(latest?.reconnecting).toBe(false);
+  });
+
+  it("stops saying 'reconnecting' after RESTORE_PATIENCE_MS when the wallet never answers", async () => {
+    function StuckStack(): null {
+      const publish = usePublishWalletState();
+      useEffect(() => {
+        publish({
+          account: { address: undefined, chainId: undefined, isConnected: false },
+          restoring: true,
+          connectModalOpen: false,
+          openConnectModal: vi.fn(),
+        });
+      }, [publish]);
+      return null;
+    }
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderProvider(async () => StuckStack, true);
+      await screen.findByText("ready");
+      expect(latest?.reconnecting).toBe(true);
+      act(() => vi.advanceTimersByTime(RESTORE_PATIENCE_MS / 2));
+      expect(latest?.reconnecting).toBe(true);
+      act(() => vi.advanceTimersByTime(RESTORE_PATIENCE_MS / 2));
+      expect(latest?.reconnecting).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("warms up for a visitor whose browser ran the stack before: loads it on the load event, opens nothing", async () => {

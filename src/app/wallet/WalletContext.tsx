@@ -146,6 +146,11 @@ function afterLoad(task: () => void): () => void {
 const INTERACTIONS = ["pointerdown", "keydown", "wheel", "scroll"] as const;
 /** Between the interaction and the prefetch: a tap on Connect Wallet starts the real load by then. */
 const AFTER_INTERACTION_MS = 500;
+/**
+ * How long the header says "Connecting…" while wagmi restores a stored connection. A wallet that does
+ * not answer (a WalletConnect relay out of reach) must not leave Connect Wallet disabled for good.
+ */
+export const RESTORE_PATIENCE_MS = 8_000;
 
 /**
  * Runs `task` once, AFTER_INTERACTION_MS after the visitor's first interaction with the page
@@ -198,6 +203,7 @@ export function WalletProvider({
   const [published, setPublished] = useState<WalletStackState>(DISCONNECTED);
   const [connectRequested, setConnectRequested] = useState(false);
   const [buttonSlot, setButtonSlot] = useState<HTMLElement | null>(null);
+  const [restoreTimedOut, setRestoreTimedOut] = useState(false);
 
   const preload = useCallback(() => {
     setStatus((current) => (current === "idle" || current === "failed" ? "loading" : current));
@@ -236,6 +242,13 @@ export function WalletProvider({
     if (prefetch && !autoConnect && !warmUp && notLoading) return afterFirstInteraction(prefetch);
   }, [prefetch, autoConnect, warmUp, notLoading]);
 
+  const restoring = autoConnect && status === "ready" && published.restoring;
+  useEffect(() => {
+    if (!restoring) return;
+    const timer = setTimeout(() => setRestoreTimedOut(true), RESTORE_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [restoring]);
+
   const publish = useCallback((state: WalletStackState) => {
     setPublished(state);
     setStatus("ready");
@@ -263,15 +276,24 @@ export function WalletProvider({
       ...published,
       status,
       reconnecting:
-        autoConnect &&
-        ((status !== "ready" && status !== "failed") || (status === "ready" && published.restoring)),
+        autoConnect && (status === "idle" || status === "loading" || (restoring && !restoreTimedOut)),
       connectPending: connectRequested && status !== "failed",
       requestConnect,
       preload,
       buttonSlot,
       setButtonSlot,
     }),
-    [published, status, autoConnect, connectRequested, requestConnect, preload, buttonSlot],
+    [
+      published,
+      status,
+      autoConnect,
+      restoring,
+      restoreTimedOut,
+      connectRequested,
+      requestConnect,
+      preload,
+      buttonSlot,
+    ],
   );
 
   const plumbing = useMemo(() => ({ Stack, publish, reconnect: autoConnect }), [Stack, publish, autoConnect]);
