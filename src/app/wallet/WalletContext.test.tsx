@@ -20,14 +20,17 @@ afterEach(() => {
 
 const ACCOUNT = toAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
 
-/** A stand-in for the wallet stack: publishes what a disconnected RainbowKit would, with a spy opener. */
-function fakeStack(openConnectModal: () => void): WalletStackComponent {
+/**
+ * A stand-in for the wallet stack: publishes what a disconnected RainbowKit would, with a spy opener;
+ * `restoring`: wagmi has not answered a reconnect yet.
+ */
+function fakeStack(openConnectModal: () => void, restoring = false): WalletStackComponent {
   return function FakeStack(): null {
     const publish = usePublishWalletState();
     useEffect(() => {
       publish({
         account: { address: undefined, chainId: undefined, isConnected: false },
-        restoring: false,
+        restoring,
         connectModalOpen: false,
         openConnectModal,
       });
@@ -100,21 +103,9 @@ describe("WalletProvider", () => {
   });
 
   it("stops saying 'reconnecting' after RESTORE_PATIENCE_MS when the wallet never answers", async () => {
-    function StuckStack(): null {
-      const publish = usePublishWalletState();
-      useEffect(() => {
-        publish({
-          account: { address: undefined, chainId: undefined, isConnected: false },
-          restoring: true,
-          connectModalOpen: false,
-          openConnectModal: vi.fn(),
-        });
-      }, [publish]);
-      return null;
-    }
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderProvider(async () => StuckStack, true);
+      renderProvider(async () => fakeStack(vi.fn(), true), true);
       await screen.findByText("ready");
       expect(latest?.reconnecting).toBe(true);
       act(() => vi.advanceTimersByTime(RESTORE_PATIENCE_MS / 2));
