@@ -1,3 +1,4 @@
+import { accountButton, recordCoinbaseSdk } from "../support/connectWallet";
 import { connectFromInstalledFlow, disconnectFlow } from "../support/connectionFlows";
 import { signInAndOutFlow } from "../support/signInFlows";
 import {
@@ -28,6 +29,18 @@ test.describe("MetaMask: connecting, signing in, adding POO", () => {
   }) => {
     expect(await connectFromInstalledFlow(page, wallet)).toBe(stack.accounts[0]);
     expect(await wallet.chainId()).toBe(stack.deployment.chainId);
+  });
+
+  test("after a reload, the connection comes back through MetaMask alone: no other wallet's SDK is fetched", async ({
+    page,
+    connectWallet,
+  }) => {
+    const address = await connectWallet(page);
+    const coinbaseSdk = recordCoinbaseSdk(page);
+    await page.reload();
+    await expect(accountButton(page, address)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(coinbaseSdk).toEqual([]);
   });
 
   test("disconnects from the account modal", async ({ page, connectWallet }) => {

@@ -5,6 +5,7 @@ import {
   afterNextFrame,
   connectButton,
   rainbowKitModal,
+  recordCoinbaseSdk,
   walletOption,
 } from "../support/connectWallet";
 
@@ -15,20 +16,6 @@ function recordScripts(page: Page): string[] {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
-}
-
-/**
- * Paths of Coinbase Wallet's SDK fetched from now on: the script that holds its popup's address (the
- * file names are hashes).
- */
-function recordCoinbaseSdk(page: Page): string[] {
-  const fetched: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const body = await response.text().catch(() => "");
-    if (body.includes("keys.coinbase.com")) fetched.push(new URL(response.url()).pathname);
-  });
-  return fetched;
 }
 
 const WALLET_STACK_FILE = /\/assets\/WalletStack-[\w-]+\.js$/;

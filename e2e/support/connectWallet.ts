@@ -38,6 +38,20 @@ export function accountButton(page: Page, address: Address): Locator {
   return appHeader(page).getByRole("button", { name: shortAddressPattern(address) });
 }
 
+/**
+ * Paths of Coinbase Wallet's SDK fetched from now on: the script that holds its popup's address (the
+ * file names are hashes). The app fetches it only when the visitor picks Coinbase Wallet.
+ */
+export function recordCoinbaseSdk(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    if (body.includes("keys.coinbase.com")) fetched.push(new URL(response.url()).pathname);
+  });
+  return fetched;
+}
+
 /** RainbowKit's modal (connect or account). */
 export function rainbowKitModal(page: Page): Locator {
   return page.getByRole("dialog");
