@@ -1,4 +1,4 @@
-import { accountButton, recordCoinbaseSdk } from "../support/connectWallet";
+import { accountButton, watchCoinbaseSdk } from "../support/connectWallet";
 import { connectFromInstalledFlow, disconnectFlow } from "../support/connectionFlows";
 import { signInAndOutFlow } from "../support/signInFlows";
 import {
@@ -36,11 +36,11 @@ test.describe("MetaMask: connecting, signing in, adding POO", () => {
     connectWallet,
   }) => {
     const address = await connectWallet(page);
-    const coinbaseSdk = recordCoinbaseSdk(page);
+    const coinbaseSdk = watchCoinbaseSdk(page);
     await page.reload();
     await expect(accountButton(page, address)).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    expect(coinbaseSdk).toEqual([]);
+    await coinbaseSdk.settled();
+    expect(coinbaseSdk.paths).toEqual([]);
   });
 
   test("disconnects from the account modal", async ({ page, connectWallet }) => {

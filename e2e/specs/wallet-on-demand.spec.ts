@@ -5,7 +5,7 @@ import {
   afterNextFrame,
   connectButton,
   rainbowKitModal,
-  recordCoinbaseSdk,
+  watchCoinbaseSdk,
   walletOption,
 } from "../support/connectWallet";
 
@@ -115,20 +115,19 @@ test.describe("the wallet stack loads on demand", () => {
   test("a first visit's Connect Wallet fetches no wallet's own SDK: Coinbase Wallet's comes when the visitor picks it", async ({
     page,
   }) => {
-    const coinbaseSdk = recordCoinbaseSdk(page);
+    const coinbaseSdk = watchCoinbaseSdk(page);
     page.context().on("page", (popup) => void popup.close());
     await page.goto("/");
     await connectButton(page).click();
     await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
     // Nothing to reconnect on a first visit: wagmi's reconnect would ask every listed wallet for its
     // provider, and Coinbase Wallet's answer downloads and starts its SDK, right as the modal opens.
-    await page.waitForLoadState("networkidle");
     await afterNextFrame(page);
-    await page.waitForLoadState("networkidle");
-    expect(coinbaseSdk).toEqual([]);
+    await coinbaseSdk.settled();
+    expect(coinbaseSdk.paths).toEqual([]);
 
     await walletOption(page, "Coinbase Wallet").click();
-    await expect.poll(() => coinbaseSdk, { timeout: 20_000 }).toHaveLength(1);
+    await expect.poll(() => coinbaseSdk.paths, { timeout: 20_000 }).toHaveLength(1);
   });
 
   test("a visitor whose browser ran the wallet before gets it loaded on the load event; Connect opens at once", async ({
@@ -171,7 +170,7 @@ test.describe("the wallet stack loads on demand", () => {
     await page.goto("/");
     const address = await connectWallet(page);
     const scripts = recordScripts(page);
-    const coinbaseSdk = recordCoinbaseSdk(page);
+    const coinbaseSdk = watchCoinbaseSdk(page);
     // Every label the header's wallet button shows while the page reloads and reconnects.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -191,8 +190,8 @@ test.describe("the wallet stack loads on demand", () => {
     );
     expect(labels.filter((label) => label.includes("Connect Wallet"))).toEqual([]);
     // Only the wallet of the stored connection is asked to reconnect, not every listed wallet.
-    await page.waitForLoadState("networkidle");
-    expect(coinbaseSdk).toEqual([]);
+    await coinbaseSdk.settled();
+    expect(coinbaseSdk.paths).toEqual([]);
   });
 
   test("the built-in Local test wallet reconnects after a reload too, and not after Disconnect", async ({

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 import type { Address } from "viem";
 import type { WalletDriver } from "../wallet/WalletDriver";
 
@@ -38,18 +38,52 @@ export function accountButton(page: Page, address: Address): Locator {
   return appHeader(page).getByRole("button", { name: shortAddressPattern(address) });
 }
 
+/** Coinbase Wallet's SDK as the page fetches it (see watchCoinbaseSdk). */
+export interface CoinbaseSdkWatch {
+  /** Paths of the SDK's script fetched since the watch started. */
+  readonly paths: string[];
+  /** Resolves once no script has been in flight or unread for `quietMs` (fails after `maxMs`). */
+  settled(quietMs?: number, maxMs?: number): Promise<void>;
+}
+
 /**
- * Paths of Coinbase Wallet's SDK fetched from now on: the script that holds its popup's address (the
- * file names are hashes). The app fetches it only when the visitor picks Coinbase Wallet.
+ * Watches the page's scripts for Coinbase Wallet's SDK: the script that holds its popup's address (the
+ * file names are hashes). The app fetches it only when the visitor picks Coinbase Wallet. `settled()`
+ * waits for the page's scripts themselves, not for a load state the page may have reached already.
  */
-export function recordCoinbaseSdk(page: Page): string[] {
-  const fetched: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const body = await response.text().catch(() => "");
-    if (body.includes("keys.coinbase.com")) fetched.push(new URL(response.url()).pathname);
+export function watchCoinbaseSdk(page: Page): CoinbaseSdkWatch {
+  const paths: string[] = [];
+  const inFlight = new Set<Request>(); // scripts requested since the watch started, not yet read
+  let lastChange = Date.now();
+  const done = (request: Request): void => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on("request", (request) => {
+    if (request.resourceType() !== "script") return;
+    inFlight.add(request);
+    lastChange = Date.now();
   });
-  return fetched;
+  page.on("requestfailed", done);
+  page.on("requestfinished", async (request) => {
+    if (!inFlight.has(request)) return;
+    const body = await request
+      .response()
+      .then((response) => response?.text() ?? "")
+      .catch(() => "");
+    if (body.includes("keys.coinbase.com")) paths.push(new URL(request.url()).pathname);
+    done(request);
+  });
+  return {
+    paths,
+    async settled(quietMs = 1_000, maxMs = 20_000) {
+      const deadline = Date.now() + maxMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(`scripts still loading after ${maxMs} ms (${inFlight.size} in flight)`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
 }
 
 /** RainbowKit's modal (connect or account). */
