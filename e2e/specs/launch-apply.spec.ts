@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/app";
-import { rainbowKitModal, walletOption } from "../support/connectWallet";
+import { pressInDialog, rainbowKitModal, walletOption } from "../support/connectWallet";
 import { applyDialog, recordLaunchpadWrites, signInThroughDialog } from "../support/launchPage";
 import type { WalletDriver } from "../wallet/WalletDriver";
 
@@ -31,7 +31,7 @@ async function openFormFromScratch(page: Page, wallet: WalletDriver, accountInde
   await page.goto("/launch");
   await page.getByRole("button", { name: "Apply for a Launch" }).click();
   await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
-  await walletOption(page, wallet.name).click();
+  await pressInDialog(walletOption(page, wallet.name));
   await wallet.approveConnection();
   await signInThroughDialog(page, wallet);
   await expect(applyDialog(page)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { parseEther, type Address } from "viem";
 import { expect, test } from "../fixtures/app";
-import { connectButton, rainbowKitModal, walletOption } from "../support/connectWallet";
+import { connectButton, pressInDialog, rainbowKitModal, walletOption } from "../support/connectWallet";
 import {
   amountInput,
   confirmButton,
@@ -43,7 +43,7 @@ test.describe("the whitelist modal", () => {
     await page.goto("/launch");
     await launchCard(page, "CRAP").getByRole("button", { name: "Whitelist", exact: true }).click();
     await expect(rainbowKitModal(page)).toContainText("Connect a Wallet");
-    await walletOption(page, wallet.name).click();
+    await pressInDialog(walletOption(page, wallet.name));
     await wallet.approveConnection();
     await expect(whitelistDialog(page)).toBeVisible();
     await expect(whitelistDialog(page)).toContainText("CRAP Token");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Address } from "viem";
 import { expect, test } from "../fixtures/app";
-import { appHeader, connectButton } from "../support/connectWallet";
+import { appHeader, connectButton, pressInDialog } from "../support/connectWallet";
 import { authMe, signInAndOutFlow, signInButton, verifyDialog } from "../support/signInFlows";
 
 // The API's sessions and SQLite live for the whole run (not per test), so each test signs in with an
@@ -77,7 +77,7 @@ test.describe("signing in with Ethereum", () => {
     const dialog = verifyDialog(page);
     await expect(dialog).toBeVisible();
     const signMessage = dialog.getByRole("button", { name: "Sign message" });
-    await signMessage.click();
+    await pressInDialog(signMessage);
 
     // The rejection reached the app...
     await expect
@@ -91,7 +91,7 @@ test.describe("signing in with Ethereum", () => {
     expect((await authMe(page)).status).toBe(401);
 
     // Idle means usable: signing again signs in.
-    await signMessage.click();
+    await pressInDialog(signMessage);
     await wallet.confirmSignature();
     await expect(appHeader(page).getByText("Signed in", { exact: true })).toBeVisible();
     const me = await authMe(page);

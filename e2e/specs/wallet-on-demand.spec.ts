@@ -4,6 +4,7 @@ import {
   accountButton,
   afterNextFrame,
   connectButton,
+  pressInDialog,
   rainbowKitModal,
   watchCoinbaseSdk,
   walletOption,
@@ -126,7 +127,7 @@ test.describe("the wallet stack loads on demand", () => {
     await coinbaseSdk.settled();
     expect(coinbaseSdk.paths).toEqual([]);
 
-    await walletOption(page, "Coinbase Wallet").click();
+    await pressInDialog(walletOption(page, "Coinbase Wallet"));
     await expect.poll(() => coinbaseSdk.paths, { timeout: 20_000 }).toHaveLength(1);
   });
 
@@ -202,7 +203,7 @@ test.describe("the wallet stack loads on demand", () => {
     if (!first) throw new Error("the stack has no accounts");
     await page.goto("/");
     await connectButton(page).click();
-    await walletOption(page, "Local test wallet").click();
+    await pressInDialog(walletOption(page, "Local test wallet"));
     await expect(accountButton(page, first)).toBeVisible();
 
     await page.reload();

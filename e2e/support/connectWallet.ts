@@ -23,6 +23,27 @@ export async function afterNextFrame(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Presses `button` inside one of RainbowKit's dialogs once the dialog has finished opening. Its
+ * content slides up from below the screen for 350 ms (a CSS animation), and a press aimed at where a
+ * button was during the slide can land on the dialog's backdrop: on "Verify your account" that is
+ * RainbowKit's cancel, which disconnects the wallet. Seen once in a CI run under load (the wallet saw
+ * wallet_revokePermissions instead of personal_sign), and reproduced at will by pressing at the point
+ * the button had when the slide began. A person does not aim at a moving button; Playwright's
+ * stability check (two frames alike) does not hold when a loaded machine delays the press.
+ */
+export async function pressInDialog(button: Locator): Promise<void> {
+  await button.waitFor();
+  await button.evaluate((element) => {
+    const dialog = element.closest('[role="dialog"]') ?? element;
+    const opening = dialog
+      .getAnimations({ subtree: true })
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    return Promise.all(opening.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await button.click();
+}
+
 /** The app's header (the page's banner landmark). */
 export function appHeader(page: Page): Locator {
   return page.getByRole("banner");
@@ -115,7 +136,7 @@ export async function pickWalletInConnectModal(
   wallet: Pick<WalletDriver, "name">,
 ): Promise<void> {
   await connectButton(page).click();
-  await walletOption(page, wallet.name).click();
+  await pressInDialog(walletOption(page, wallet.name));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, type Request } from "@playwright/test";
 import type { Launch } from "../../src/domain/launch/launchCatalogue";
 import type { WalletDriver } from "../wallet/WalletDriver";
-import { appHeader } from "./connectWallet";
+import { appHeader, pressInDialog } from "./connectWallet";
 
 /** The launch card of `symbol` ("CRAP", "POO"): an article named by its symbol. */
 export function launchCard(page: Page, symbol: string): Locator {
@@ -49,7 +49,7 @@ export function verifyDialog(page: Page): Locator {
 export async function signInThroughDialog(page: Page, wallet: WalletDriver): Promise<void> {
   const dialog = verifyDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await pressInDialog(dialog.getByRole("button", { name: "Sign message" }));
   await wallet.confirmSignature();
   await expect(appHeader(page).getByText("Signed in", { exact: true })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { Address } from "viem";
 import type { WalletDriver } from "../wallet/WalletDriver";
-import { appHeader } from "./connectWallet";
+import { appHeader, pressInDialog } from "./connectWallet";
 
 /**
  * Sign-In with Ethereum, written once against {@link WalletDriver} and run with each wallet (the
@@ -52,7 +52,7 @@ export async function signInAndOutFlow(
   // after connecting, the app opens the dialog again (SignInModalOpener).
   await signInButton(page).click();
   await expect(dialog).toBeVisible({ timeout: 20_000 });
-  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await pressInDialog(dialog.getByRole("button", { name: "Sign message" }));
   const signature = await wallet.confirmSignature();
   expect(signature.method).toBe("personal_sign");
   expect(signature.address.toLowerCase()).toBe(address.toLowerCase());
