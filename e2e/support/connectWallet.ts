@@ -97,12 +97,13 @@ export function watchCoinbaseSdk(page: Page): CoinbaseSdkWatch {
   return {
     paths,
     async settled(quietMs = 1_000, maxMs = 20_000) {
-      const deadline = Date.now() + maxMs;
-      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
-        if (Date.now() > deadline)
-          throw new Error(`scripts still loading after ${maxMs} ms (${inFlight.size} in flight)`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, {
+          message: `the page's scripts settle (${quietMs} ms without one in flight)`,
+          timeout: maxMs,
+          intervals: [100],
+        })
+        .toBe(true);
     },
   };
 }

@@ -276,7 +276,7 @@ export function WalletProvider({
       ...published,
       status,
       reconnecting:
-        autoConnect && (status === "idle" || status === "loading" || (restoring && !restoreTimedOut)),
+        (autoConnect && (status === "idle" || status === "loading")) || (restoring && !restoreTimedOut),
       connectPending: connectRequested && status !== "failed",
       requestConnect,
       preload,

@@ -11,23 +11,26 @@ function storageWith(value: string | null): Pick<Storage, "getItem"> {
   return { getItem: (key) => (key === WAGMI_STORE_KEY ? value : null) };
 }
 
-const connected = JSON.stringify({
-  state: {
-    connections: {
-      __type: "Map",
-      value: [
-        ["abc", { accounts: ["0x1"], chainId: 31337, connector: { id: "localTestWallet", uid: "abc" } }],
-      ],
+/** wagmi's persisted store with these connections (uid, connector id) and `current` (a uid, or null). */
+function wagmiStore(connections: [uid: string, connectorId: string][], current: string | null): string {
+  return JSON.stringify({
+    state: {
+      connections: {
+        __type: "Map",
+        value: connections.map(([uid, id], index) => [
+          uid,
+          { accounts: [`0x${index + 1}`], chainId: 31337, connector: { id, uid } },
+        ]),
+      },
+      chainId: 31337,
+      current,
     },
-    chainId: 31337,
-    current: "abc",
-  },
-  version: 2,
-});
-const disconnected = JSON.stringify({
-  state: { connections: { __type: "Map", value: [] }, chainId: 31337, current: null },
-  version: 2,
-});
+    version: 2,
+  });
+}
+
+const connected = wagmiStore([["abc", "localTestWallet"]], "abc");
+const disconnected = wagmiStore([], null);
 
 describe("hasStoredWalletConnection", () => {
   it("is false for a first visit (nothing stored) and after a disconnect (no current connection)", () => {
@@ -53,18 +56,13 @@ describe("hasStoredWalletConnection", () => {
 
 describe("storedConnectorIds", () => {
   it("lists the stored connections' wallets, the current one first; nothing without a current connection", () => {
-    const two = JSON.stringify({
-      state: {
-        connections: {
-          __type: "Map",
-          value: [
-            ["u1", { accounts: ["0x1"], chainId: 1, connector: { id: "io.metamask", uid: "u1" } }],
-            ["u2", { accounts: ["0x2"], chainId: 1, connector: { id: "walletConnect", uid: "u2" } }],
-          ],
-        },
-        current: "u2",
-      },
-    });
+    const two = wagmiStore(
+      [
+        ["u1", "io.metamask"],
+        ["u2", "walletConnect"],
+      ],
+      "u2",
+    );
     expect(storedConnectorIds(storageWith(two))).toEqual(["walletConnect", "io.metamask"]);
     expect(storedConnectorIds(storageWith(connected))).toEqual(["localTestWallet"]);
     expect(storedConnectorIds(storageWith(disconnected))).toBeUndefined();
