@@ -12,11 +12,11 @@ const ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const CHAIN = 31337;
 const execute = vi.fn<(account: string, chainId: number) => Promise<readonly ActivityEntry[]>>();
 
-vi.mock("../wallet/WalletContext", () => ({
+vi.mock("./WalletContext", () => ({
   useWalletAccount: () => ({ address: ACCOUNT, chainId: CHAIN, isConnected: true }),
 }));
-vi.mock("../container/useInjection", () => ({
-  useInjection: () => ({ chains: [{ id: CHAIN }] }),
+vi.mock("../services/useInjection", () => ({
+  useInjection: () => [{ id: CHAIN }],
   useLazyInjection: () => () => ({ execute }),
 }));
 

@@ -3,15 +3,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { useEffect, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toAddress } from "../../../domain/address";
+import { toAddress } from "../../domain/address";
 import {
   usePublishWalletState,
-  useWallet,
   WalletProvider,
   WalletStackHost,
   type WalletStackComponent,
-} from "../../../app/wallet/WalletContext";
-import { WalletButton } from "./WalletButton";
+} from "./WalletProvider";
+import { useWallet } from "../../ui/hooks/WalletContext";
+import { WalletButton } from "../../ui/wallet/WalletButton/WalletButton";
 
 afterEach(cleanup);
 

@@ -2,10 +2,10 @@ import { hashKey, useQuery, useQueryClient, type QueryKey, type UseQueryResult }
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
 import type { ActivityEntry } from "../../domain/stakeActivity";
-import { TOKENS } from "../container/tokens";
-import { useInjection, useLazyInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection, useLazyInjection } from "../services/useInjection";
 import { activityKeys, stakeKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "./WalletContext";
 
 /**
  * What the account snapshot shows of new activity: a stake or an unstake changes the staked amount
@@ -27,8 +27,7 @@ function activityFingerprint(snapshot: AccountSnapshot | undefined): string | un
 export function useStakeActivity(): UseQueryResult<readonly ActivityEntry[]> {
   const { address, chainId } = useWalletAccount();
   const load = useLazyInjection(TOKENS.loadStakeActivity);
-  const appConfig = useInjection(TOKENS.appConfig);
-  const known = appConfig.chains.some((c) => c.id === chainId);
+  const known = useInjection(TOKENS.servedChains).some((c) => c.id === chainId);
   const snapshot = useCachedQueryData<AccountSnapshot>(stakeKeys.snapshot(chainId ?? 0, address ?? "none"));
   const query = useQuery({
     queryKey: activityKeys.list(chainId ?? 0, address ?? "none"),

@@ -8,45 +8,13 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import type { Address } from "../../domain/address";
+import {
+  WalletContext,
+  type WalletStackState,
+  type WalletStackStatus,
+  type WalletState,
+} from "../../ui/hooks/WalletContext";
 import { hasStoredWalletConnection, walletStackRanBefore } from "./storedWalletConnection";
-
-/** The connected wallet as the app sees it; all empty until the wallet stack has loaded. */
-export interface WalletAccount {
-  readonly address: Address | undefined;
-  readonly chainId: number | undefined;
-  readonly isConnected: boolean;
-}
-
-/** What the wallet stack (wagmi + RainbowKit, loaded on demand) publishes to the rest of the app. */
-export interface WalletStackState {
-  readonly account: WalletAccount;
-  /**
-   * Whether wagmi is still restoring a stored connection (or making one): until it answers, the
-   * account is not known, and the header must not invite a connect the wallet is already making.
-   */
-  readonly restoring: boolean;
-  readonly connectModalOpen: boolean;
-  /** RainbowKit's own opener; undefined while it cannot open (e.g. already connected). */
-  readonly openConnectModal: (() => void) | undefined;
-}
-
-export type WalletStackStatus = "idle" | "loading" | "ready" | "failed";
-
-export interface WalletState extends WalletStackState {
-  readonly status: WalletStackStatus;
-  /** Loads the wallet stack (if needed), then opens RainbowKit's "Connect a Wallet" modal. */
-  readonly requestConnect: () => void;
-  /** Starts loading the wallet stack without opening anything (e.g. when the pointer nears Connect). */
-  readonly preload: () => void;
-  /** Whether a wallet connected on an earlier visit is being reconnected (the stack loads at once). */
-  readonly reconnecting: boolean;
-  /** Connect Wallet was pressed and the wallet code is still loading: the modal opens when it is in. */
-  readonly connectPending: boolean;
-  /** The element RainbowKit's connect button is rendered into (the header's slot). */
-  readonly buttonSlot: HTMLElement | null;
-  readonly setButtonSlot: (element: HTMLElement | null) => void;
-}
 
 const DISCONNECTED: WalletStackState = {
   account: { address: undefined, chainId: undefined, isConnected: false },
@@ -55,7 +23,6 @@ const DISCONNECTED: WalletStackState = {
   openConnectModal: undefined,
 };
 
-const WalletContext = createContext<WalletState | null>(null);
 /** Between the provider, the host that renders the loaded stack, and the stack itself. */
 interface StackPlumbing {
   readonly Stack: WalletStackComponent | null;
@@ -69,17 +36,6 @@ function usePlumbing(hook: string): StackPlumbing {
   const plumbing = useContext(PlumbingContext);
   if (!plumbing) throw new Error(`${hook}: no WalletProvider above this component.`);
   return plumbing;
-}
-
-export function useWallet(): WalletState {
-  const state = useContext(WalletContext);
-  if (!state) throw new Error("useWallet: no WalletProvider above this component.");
-  return state;
-}
-
-/** The connected account (empty while disconnected or while the wallet stack is not loaded). */
-export function useWalletAccount(): WalletAccount {
-  return useWallet().account;
 }
 
 /** For the wallet stack only: how it reports the account and RainbowKit's modal state. */

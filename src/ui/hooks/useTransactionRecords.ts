@@ -6,10 +6,10 @@ import type { TransactionEventListener, TransactionKind } from "../../applicatio
 import type { RecordOutcome } from "../../domain/settledTransactionRecord";
 import type { TransactionHash } from "../../domain/transactionHash";
 import type { TransactionRecord } from "../../domain/transactionRecord";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection } from "../services/useInjection";
 import { transactionKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "./WalletContext";
 
 /** Every pending record plus the 10 newest others for the connected account and chain. */
 export function useTransactionRecords(): UseQueryResult<TransactionRecord[]> {

@@ -1,10 +1,10 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
-import type { DomainError } from "../../domain/errors/domainError";
-import { WrongChainError } from "../../domain/errors/wrongChainError";
-import { TOKEN_DECIMALS } from "../../domain/tokenDecimals";
-import { TOKENS } from "../container/tokens";
-import { useLazyInjection } from "../container/useInjection";
-import { useConnectedChain } from "./useConnectedChain";
+import type { DomainError } from "../../../domain/errors/domainError";
+import { WrongChainError } from "../../../domain/errors/wrongChainError";
+import { TOKEN_DECIMALS } from "../../../domain/tokenDecimals";
+import { TOKENS } from "../../../application/serviceTokens";
+import { useLazyInjection } from "../../services/useInjection";
+import { useConnectedChain } from "../useConnectedChain";
 
 export type WatchableToken = "POO" | "CRAP";
 

@@ -1,33 +1,42 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import type { Signer } from "../../application/ports/signer";
+import type { StakeResult } from "../../application/use-cases/stakeWithAllowanceCheck";
 import type { TransactionEventListener } from "../../application/use-cases/trackTransaction";
+import { formatTokenExact } from "../../domain/displayFormat";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
-import type { TransactionHash } from "../../domain/transactionHash";
-import { TOKENS } from "../container/tokens";
-import { useLazyInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useLazyInjection } from "../services/useInjection";
 import { stakeKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
-import { useTransactionJournal } from "./useTransactionRecords";
+import { useWalletAccount } from "../hooks/WalletContext";
+import { useTransactionJournal } from "../hooks/useTransactionRecords";
 
-export interface UnstakeVariables {
+export interface StakeVariables {
+  quantity: bigint;
   onEvent?: TransactionEventListener;
 }
 
-/** Withdraws the whole stake plus rewards for the account and chain connected when Unstake was pressed. */
-export function useUnstake(): UseMutationResult<TransactionHash, Error, UnstakeVariables> {
+/**
+ * Runs the stake use case for the account and chain connected when Enter was pressed (the flow is
+ * pinned to them), records each transaction from its own outcome, and refreshes the figures.
+ */
+export function useStake(): UseMutationResult<StakeResult, Error, StakeVariables> {
   const { address: account, chainId } = useWalletAccount();
-  const unstake = useLazyInjection(TOKENS.unstake);
+  const stake = useLazyInjection(TOKENS.stakeWithAllowanceCheck);
   const journal = useTransactionJournal();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ onEvent }: UnstakeVariables) => {
+    mutationFn: async ({ quantity, onEvent }: StakeVariables) => {
       if (!account || chainId === undefined) throw new WrongChainError({ details: "no wallet connected" });
       const signer: Signer = { account, chainId };
-      const { onEvent: record, release } = journal(signer, () => "Unstake POO and claim CRAP");
+      const amount = formatTokenExact(quantity);
+      const { onEvent: record, release } = journal(signer, (kind) =>
+        kind === "approve" ? `Approve ${amount} POO` : `Stake ${amount} POO`,
+      );
       try {
-        return await unstake().execute({
+        return await stake().execute({
           signer,
+          quantity,
           onEvent: (event) => {
             record(event);
             onEvent?.(event);

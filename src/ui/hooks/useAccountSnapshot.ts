@@ -2,13 +2,13 @@ import { queryOptions, useQuery, type Query, type UseQueryResult } from "@tansta
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
 import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import type { Address } from "../../domain/address";
-import { useInjection, useLazyInjection } from "../container/useInjection";
-import { TOKENS } from "../container/tokens";
+import { useInjection, useLazyInjection } from "../services/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
 import { BlockPacer } from "../query/blockPacer";
-import { PERSIST_MAX_AGE_MS } from "../query/createQueryClient";
+import { PERSIST_MAX_AGE_MS } from "../query/persistMaxAge";
 import { stakeKeys } from "../query/queryKeys";
 import { SESSION_STARTED_AT } from "../query/sessionStart";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "./WalletContext";
 
 /** One pacer per snapshot query (chain and account), kept while the page lives. */
 const pacers = new Map<string, BlockPacer>();
@@ -58,14 +58,14 @@ export type AccountSnapshotQuery = UseQueryResult<AccountSnapshot> & {
 export function useAccountSnapshot(): AccountSnapshotQuery {
   const { address, chainId } = useWalletAccount();
   const load = useLazyInjection(TOKENS.loadAccountSnapshot);
-  const appConfig = useInjection(TOKENS.appConfig);
-  const chain = appConfig.chains.find((c) => c.id === chainId);
+  const chains = useInjection(TOKENS.servedChains);
+  const chain = chains.find((c) => c.id === chainId);
   const query = useQuery({
     ...accountSnapshotQueryOptions(
       load,
       chainId ?? 0,
       address ?? ("0x" as Address),
-      chain?.blockTimeMs ?? appConfig.chains[0].blockTimeMs,
+      chain?.blockTimeMs ?? chains[0].blockTimeMs,
     ),
     enabled: address !== undefined && chain !== undefined,
   });

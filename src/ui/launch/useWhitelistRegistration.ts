@@ -1,9 +1,9 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { WhitelistRegistration } from "../../domain/launch/whitelistRegistration";
 import { LaunchpadRequestError } from "../../domain/launch/launchpadRequestError";
-import { useSignIn } from "../auth/SignInContext";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { useSignIn } from "../hooks/SignInContext";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection } from "../services/useInjection";
 import { launchKeys } from "../query/queryKeys";
 
 /**

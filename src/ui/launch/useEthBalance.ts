@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { TOKENS } from "../container/tokens";
-import { useLazyInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useLazyInjection } from "../services/useInjection";
 import { walletKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "../hooks/WalletContext";
 
 export interface EthBalance {
   /** Wei; undefined while disconnected or loading. */

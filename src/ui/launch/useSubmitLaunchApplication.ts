@@ -1,7 +1,7 @@
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import type { LaunchApplicationInput } from "../../domain/launch/launchApplication";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection } from "../services/useInjection";
 
 /** Sends a launch application for the signed-in wallet; resolves with the application's reference. */
 export function useSubmitLaunchApplication(): UseMutationResult<

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { SignInSession } from "../../application/ports/signInGateway";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection } from "../services/useInjection";
 import { authKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "./WalletContext";
 
 /** RainbowKit's authentication states, which its dialogs follow. */
 export type SignInStatus = "loading" | "unauthenticated" | "authenticated";

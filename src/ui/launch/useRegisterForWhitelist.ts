@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import type { WhitelistRegistrationSaved } from "../../application/ports/launchpadGateway";
 import type { RegisterForWhitelistInput } from "../../application/use-cases/registerForWhitelist";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useInjection } from "../services/useInjection";
 import { launchKeys } from "../query/queryKeys";
 
 /** Registers or changes the signed-in wallet's whitelist amount; the registration query gets the answer. */

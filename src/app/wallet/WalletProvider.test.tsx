@@ -6,12 +6,11 @@ import { toAddress } from "../../domain/address";
 import {
   RESTORE_PATIENCE_MS,
   usePublishWalletState,
-  useWallet,
   WalletProvider,
   WalletStackHost,
   type WalletStackComponent,
-  type WalletState,
-} from "./WalletContext";
+} from "./WalletProvider";
+import { useWallet, type WalletState } from "../../ui/hooks/WalletContext";
 
 afterEach(() => {
   cleanup();

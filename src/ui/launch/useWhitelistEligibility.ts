@@ -1,9 +1,9 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { WhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
-import { TOKENS } from "../container/tokens";
-import { useLazyInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { useLazyInjection } from "../services/useInjection";
 import { launchKeys } from "../query/queryKeys";
-import { useWalletAccount } from "../wallet/WalletContext";
+import { useWalletAccount } from "../hooks/WalletContext";
 
 /** Eligibility changes only when the POO balance or price does: a fresh read per dialog opening is enough. */
 const ELIGIBILITY_STALE_MS = 30_000;

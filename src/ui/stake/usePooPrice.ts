@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { LookupPooPrice, PooPriceLookup } from "../../application/use-cases/lookupPooPrice";
-import { useInjection } from "../container/useInjection";
-import { TOKENS } from "../container/tokens";
-import { PERSIST_MAX_AGE_MS } from "../query/createQueryClient";
+import { useInjection } from "../services/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { PERSIST_MAX_AGE_MS } from "../query/persistMaxAge";
 import { priceKeys } from "../query/queryKeys";
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
