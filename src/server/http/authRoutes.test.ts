@@ -30,6 +30,30 @@ describe("GET /api/auth/nonce", () => {
     api.clock.now += 60_000;
     expect((await api.request("GET", "/api/auth/nonce")).status).toBe(200);
   });
+  it("counts an IPv6 client by its /64: the 21st nonce from 21 addresses of one /64 is refused", async () => {
+    const api = createTestApi();
+    const from = (address: string) =>
+      api.request("GET", "/api/auth/nonce", undefined, { headers: { "x-forwarded-for": address } });
+    for (let host = 1; host <= 20; host += 1) {
+      // Every spelling of an address in the /64 counts for the same client.
+      const address =
+        host % 2 === 0 ? `2001:db8:0:7::${host.toString(16)}` : `2001:0db8:0000:0007:${host}:0:0:1`;
+      expect((await from(address)).status, address).toBe(200);
+    }
+    expect((await from("2001:db8:0:7:ffff:ffff:ffff:ffff")).status).toBe(429);
+    // The neighbouring /64 is another client, and so is an IPv4 client.
+    expect((await from("2001:db8:0:8::1")).status).toBe(200);
+    expect((await from("203.0.113.9")).status).toBe(200);
+  });
+
+  it("counts an IPv4-mapped IPv6 client as the IPv4 address", async () => {
+    const api = createTestApi();
+    const from = (address: string) =>
+      api.request("GET", "/api/auth/nonce", undefined, { headers: { "x-forwarded-for": address } });
+    for (let i = 0; i < 10; i += 1) expect((await from("203.0.113.9")).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await from("::ffff:cb00:7109")).status).toBe(200);
+    expect((await from("[::ffff:203.0.113.9]:443")).status).toBe(429);
+  });
 });
 
 describe("POST /api/auth/verify", () => {

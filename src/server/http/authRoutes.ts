@@ -5,6 +5,7 @@ import type { IssueNonce } from "../use-cases/IssueNonce";
 import type { VerifySignIn } from "../use-cases/VerifySignIn";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
+import { clientRateLimitKey } from "./clientRateLimitKey";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
@@ -33,18 +34,19 @@ const verifyBodySchema = z.strictObject({
 /** Sign-In with Ethereum: nonce, verify (starts a server-side session), me, logout (ends it everywhere). */
 export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
   const now = deps.session.now;
-  const { limiter, policies, clientAddress } = deps;
+  const { limiter, policies } = deps;
+  const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const secureFor = (c: Context): boolean => {
     const site = resolveSiteOrigin(c, deps.allowedOrigins);
     return site === undefined || !isLocalOrigin(site);
   };
 
   return new Hono<ApiEnv>()
-    .get("/nonce", rateLimit(limiter, policies.nonceByClient, clientAddress, now), async (c) => {
+    .get("/nonce", rateLimit(limiter, policies.nonceByClient, client, now), async (c) => {
       const { nonce, expiresAt } = await deps.issueNonce.execute();
       return c.json({ nonce, expiresAt: expiresAt.toISOString() });
     })
-    .post("/verify", rateLimit(limiter, policies.verifyByClient, clientAddress, now), async (c) => {
+    .post("/verify", rateLimit(limiter, policies.verifyByClient, client, now), async (c) => {
       const siteOrigin = resolveSiteOrigin(c, deps.allowedOrigins);
       if (siteOrigin === undefined)
         return jsonError(c, 403, "Sign-in is only accepted from the POO Finance web app.");
@@ -70,7 +72,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
         expiresAt: new Date(session.expiresAtMs).toISOString(),
       });
     })
-    .post("/logout", rateLimit(limiter, policies.logoutByClient, clientAddress, now), async (c) => {
+    .post("/logout", rateLimit(limiter, policies.logoutByClient, client, now), async (c) => {
       await endSession(c, deps.session, secureFor(c));
       return c.body(null, 204);
     });

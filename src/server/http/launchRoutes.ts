@@ -10,6 +10,7 @@ import type { RegisterForLaunch } from "../use-cases/RegisterForLaunch";
 import type { SubmitLaunchApplication } from "../use-cases/SubmitLaunchApplication";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
+import { clientRateLimitKey } from "./clientRateLimitKey";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
@@ -118,13 +119,14 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     return next();
   };
 
-  const { limiter, policies, now, clientAddress } = deps;
+  const { limiter, policies, now } = deps;
+  const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const wallet = (c: Context<ApiEnv>) => c.var.session.address.toLowerCase();
 
   return new Hono<ApiEnv>()
     .put(
       "/launches/:launchId/registration",
-      rateLimit(limiter, policies.registrationByClient, clientAddress, now),
+      rateLimit(limiter, policies.registrationByClient, client, now),
       deps.requireSession,
       rateLimit(limiter, policies.registrationByWallet, wallet, now),
       knownLaunch,
@@ -150,7 +152,7 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     })
     .post(
       "/launch-applications",
-      rateLimit(limiter, policies.applicationByClient, clientAddress, now),
+      rateLimit(limiter, policies.applicationByClient, client, now),
       deps.requireSession,
       rateLimit(limiter, policies.applicationByWallet, wallet, now),
       async (c) => {
