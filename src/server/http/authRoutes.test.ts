@@ -256,6 +256,55 @@ describe("POST /api/auth/verify", () => {
       );
     });
 
+    // Messages that viem's unanchored parser reads but that are not the canonical EIP-4361 text of
+    // what they say: wallets do not show them as sign-in requests, so no domain warning protects them.
+    it.each<[string, (message: string, nowMs: number) => string]>([
+      ["an extra line after the last field", (message) => `${message}\nAdmin: true`],
+      [
+        "a statement spread over two lines",
+        (message) => message.replace("Sign in to POO Finance.", "Sign in to POO Finance.\nAnd approve all."),
+      ],
+      [
+        "an extra paragraph before URI:",
+        (message) => message.replace("\nURI: ", "\nThis is not a sign-in request.\n\nURI: "),
+      ],
+      [
+        "Not Before written before an Expiration Time that has passed",
+        (message, nowMs) =>
+          `${message}\nNot Before: ${new Date(nowMs - 60_000).toISOString()}\nExpiration Time: ${new Date(nowMs - 1).toISOString()}`,
+      ],
+    ])("a message with %s, signed for real, leaving its nonce usable", async (_shape, reshape) => {
+      const api = createTestApi();
+      const nonce = await api.nonce();
+      const message = reshape(await api.message(alice, { nonce }), api.clock.now);
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        400,
+        "Sign-in message is not a valid EIP-4361 message.",
+      );
+      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    });
+
+    it("a message issued longer ago than a nonce lives (plus clock skew)", async () => {
+      const api = createTestApi();
+      const issuedAt = new Date(api.clock.now - 6 * 60_000 - 1);
+      const message = await api.message(alice, { issuedAt });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message was issued too long ago; sign in again.",
+      );
+      const justInTime = await api.message(alice, { issuedAt: new Date(api.clock.now - 6 * 60_000) });
+      expect(
+        (
+          await api.verify({
+            message: justInTime,
+            signature: await alice.signMessage({ message: justInTime }),
+          })
+        ).status,
+      ).toBe(200);
+    });
+
     it("a text that is not an EIP-4361 message", async () => {
       const api = createTestApi();
       await expectRefused(

@@ -1,14 +1,21 @@
-import { getAddress, isAddress, type Hex } from "viem";
-import { parseSiweMessage } from "viem/siwe";
+import { getAddress, type Hex } from "viem";
+import { parseSignInMessage } from "../model/parseSignInMessage";
 import type { Session } from "../model/Session";
 import type { Logger } from "../ports/Logger";
 import type { NonceState, NonceStore } from "../ports/NonceStore";
 import type { SignatureVerifier } from "../ports/SignatureVerifier";
 import { fail, type Failure } from "./Failure";
+import { NONCE_TTL_MS } from "./IssueNonce";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
 /** Tolerated clock difference between the wallet's device and the server. */
 export const CLOCK_SKEW_MS = 60_000;
+/**
+ * Oldest Issued At accepted. The app writes the message right after fetching its nonce, which lives
+ * 5 minutes, so an honest message is never older than that (plus the device's clock skew); an older
+ * one was written for another nonce or by a wrong clock.
+ */
+export const ISSUED_AT_MAX_AGE_MS = NONCE_TTL_MS + CLOCK_SKEW_MS;
 
 export type VerifySignInDeps = {
   nonceStore: NonceStore;
@@ -46,22 +53,9 @@ export class VerifySignIn {
   }: VerifySignInInput): Promise<{ ok: true; session: Omit<Session, "id"> } | Failure> {
     const { deps } = this;
     const now = deps.now();
-    const fields = parseSiweMessage(message);
-    const { address, chainId, domain, nonce, uri, version, issuedAt, expirationTime, notBefore, scheme } =
-      fields;
-    if (
-      address === undefined ||
-      !isAddress(address, { strict: false }) ||
-      chainId === undefined ||
-      domain === undefined ||
-      nonce === undefined ||
-      uri === undefined ||
-      version !== "1" ||
-      issuedAt === undefined ||
-      [issuedAt, expirationTime, notBefore].some((date) => date !== undefined && Number.isNaN(date.getTime()))
-    ) {
-      return fail(400, "Sign-in message is not a valid EIP-4361 message.");
-    }
+    const fields = parseSignInMessage(message);
+    if (fields === undefined) return fail(400, "Sign-in message is not a valid EIP-4361 message.");
+    const { address, chainId, domain, nonce, uri, issuedAt, expirationTime, notBefore, scheme } = fields;
 
     const site = new URL(siteOrigin);
     if (domain !== site.host) return fail(401, "Sign-in message domain does not match this site.");
@@ -76,6 +70,8 @@ export class VerifySignIn {
 
     if (issuedAt.getTime() > now + CLOCK_SKEW_MS)
       return fail(401, "Sign-in message is issued in the future.");
+    if (issuedAt.getTime() < now - ISSUED_AT_MAX_AGE_MS)
+      return fail(401, "Sign-in message was issued too long ago; sign in again.");
     if (expirationTime !== undefined && expirationTime.getTime() <= now)
       return fail(401, "Sign-in message has expired.");
     if (notBefore !== undefined && notBefore.getTime() > now + CLOCK_SKEW_MS) {
