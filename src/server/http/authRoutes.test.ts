@@ -3,6 +3,12 @@ import type { SignatureVerifier } from "../ports/SignatureVerifier";
 import { alice, bob } from "../testing/hardhatAccounts";
 import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
 
+/** The answer is `status` with `error`, and sets no cookie. */
+async function expectRefused(response: Response, status: number, error: string) {
+  expect({ status: response.status, error: await errorOf(response) }).toEqual({ status, error });
+  expect(response.headers.get("set-cookie")).toBeNull();
+}
+
 describe("GET /api/auth/nonce", () => {
   it("hands out distinct 128-bit alphanumeric nonces that expire in 5 minutes", async () => {
     const api = createTestApi();
@@ -11,7 +17,7 @@ describe("GET /api/auth/nonce", () => {
     const body = (await response.json()) as { nonce: string; expiresAt: string };
     expect(body.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(body.expiresAt).toBe(new Date(api.clock.now + 5 * 60_000).toISOString());
-    expect(await api.nonceStore.inspect(body.nonce, api.clock.now)).toBe("valid");
+    expect(await api.nonceState(body.nonce)).toBe("valid");
     const more = await Promise.all(Array.from({ length: 10 }, () => api.nonce()));
     expect(new Set([body.nonce, ...more]).size).toBe(11);
   });
@@ -101,18 +107,13 @@ describe("POST /api/auth/verify", () => {
     const message = await api.message(alice);
     const response = await api.app.request(`${SITE}/api/auth/verify`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie: api.jar.nonceCookie ?? "" },
       body: JSON.stringify({ message, signature: await alice.signMessage({ message }) }),
     });
     expect(response.status).toBe(200);
   });
 
   describe("refuses, with a distinct 4xx and no state change:", () => {
-    async function expectRefused(response: Response, status: number, error: string) {
-      expect({ status: response.status, error: await errorOf(response) }).toEqual({ status, error });
-      expect(response.headers.get("set-cookie")).toBeNull();
-    }
-
     it("a replayed nonce", async () => {
       const api = createTestApi();
       const message = await api.message(alice);
@@ -151,7 +152,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Sign-in message has expired.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
     });
 
     it("a message that is not valid yet (notBefore)", async () => {
@@ -183,7 +184,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Sign-in message domain does not match this site.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
     });
 
     it("a message whose domain is another allowed origin than the one the request comes from", async () => {
@@ -225,7 +226,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Signature does not match the sign-in message and address.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
       const retry = await api.verify({ message, signature: await alice.signMessage({ message }) });
       expect(retry.status).toBe(200);
     });
@@ -282,7 +283,7 @@ describe("POST /api/auth/verify", () => {
         400,
         "Sign-in message is not a valid EIP-4361 message.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
     });
 
     it("a message issued longer ago than a nonce lives (plus clock skew)", async () => {
@@ -371,6 +372,58 @@ describe("POST /api/auth/verify", () => {
     });
   });
 
+  describe("binds each nonce to the browser it was issued to (poo_nonce cookie, kept in the database)", () => {
+    it("sets an HttpOnly, SameSite=Strict cookie on /api/auth that lives as long as the nonce", async () => {
+      const api = createTestApi();
+      const response = await api.request("GET", "/api/auth/nonce");
+      const setCookie = response.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(
+        /^poo_nonce=[A-Za-z0-9_-]{22}; Max-Age=300; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
+      );
+      const secure = createTestApi({ allowedOrigins: ["https://poo.finance"] });
+      const overHttps = await secure.app.request("https://poo.finance/api/auth/nonce");
+      expect(overHttps.headers.get("set-cookie")).toContain("; Secure");
+    });
+
+    it("refuses a nonce presented without its cookie or with another browser's, leaving it usable", async () => {
+      const api = createTestApi();
+      const other = createTestApi({}, { stores: api.stores, clock: api.clock });
+      await other.nonce();
+      const nonce = await api.nonce();
+      const message = await api.message(alice, { nonce });
+      const body = { message, signature: await alice.signMessage({ message }) };
+      for (const nonceCookie of [null, other.jar.nonceCookie ?? "", "poo_nonce=forged"]) {
+        await expectRefused(
+          await api.verify(body, { nonceCookie }),
+          401,
+          "Sign-in nonce was issued to another browser; request a new one.",
+        );
+      }
+      expect(await api.nonceState(nonce)).toBe("valid");
+      expect((await api.verify(body)).status).toBe(200);
+    });
+
+    it("keeps every nonce of one browser usable (two tabs) and does not depend on its address", async () => {
+      const api = createTestApi();
+      const first = await api.nonce();
+      const cookie = api.jar.nonceCookie;
+      const second = await api.nonce();
+      expect(api.jar.nonceCookie).toBe(cookie);
+      // A phone moving from Wi-Fi to the mobile network, or a dual-stack browser, changes address.
+      for (const [nonce, address] of [
+        [second, "2001:db8:0:9::1"],
+        [first, "192.0.2.77"],
+      ] as const) {
+        const message = await api.message(alice, { nonce });
+        const response = await api.verify(
+          { message, signature: await alice.signMessage({ message }) },
+          { headers: { "x-forwarded-for": address } },
+        );
+        expect(response.status).toBe(200);
+      }
+    });
+  });
+
   it("answers 503 and keeps the nonce when the signature cannot be checked (RPC down)", async () => {
     const failing: SignatureVerifier = {
       verify: async () => {
@@ -386,7 +439,7 @@ describe("POST /api/auth/verify", () => {
     const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toBe("Could not verify the signature right now; please retry.");
-    expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    expect(await api.nonceState(nonce)).toBe("valid");
     expect(api.logger.lines.at(-1)).toMatchObject({
       level: "warn",
       message: "Sign-in signature check failed",

@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { RateLimiter } from "../ports/RateLimiter";
-import type { IssueNonce } from "../use-cases/IssueNonce";
+import { NONCE_TTL_MS, type IssueNonce } from "../use-cases/IssueNonce";
 import type { VerifySignIn } from "../use-cases/VerifySignIn";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
+import { bindNonceToBrowser, presentedNonceBinding } from "./nonceCookie";
 import { clientRateLimitKey } from "./clientRateLimitKey";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
@@ -43,7 +44,13 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
 
   return new Hono<ApiEnv>()
     .get("/nonce", rateLimit(limiter, policies.nonceByClient, client, now), async (c) => {
-      const { nonce, expiresAt } = await deps.issueNonce.execute();
+      // A same-origin GET has no Origin header; without a known site host, the request's own decides.
+      const site = resolveSiteOrigin(c, deps.allowedOrigins) ?? new URL(c.req.url).origin;
+      const binding = bindNonceToBrowser(c, {
+        secure: !isLocalOrigin(site),
+        maxAgeSeconds: NONCE_TTL_MS / 1000,
+      });
+      const { nonce, expiresAt } = await deps.issueNonce.execute(binding);
       return c.json({ nonce, expiresAt: expiresAt.toISOString() });
     })
     .post("/verify", rateLimit(limiter, policies.verifyByClient, client, now), async (c) => {
@@ -53,7 +60,11 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
       const body = await readJsonBody(c, verifyBodySchema);
       if (!body.ok) return body.response;
 
-      const result = await deps.verifySignIn.execute({ ...body.data, siteOrigin });
+      const result = await deps.verifySignIn.execute({
+        ...body.data,
+        siteOrigin,
+        nonceBinding: presentedNonceBinding(c),
+      });
       if (!result.ok) return jsonError(c, result.status, result.error);
 
       const session = await startSession(c, deps.session, result.session, !isLocalOrigin(siteOrigin));

@@ -31,10 +31,13 @@ export type VerifySignInInput = {
   signature: Hex;
   /** The allowed web origin the request came from; the message must name it. */
   siteOrigin: string;
+  /** What stands for the browser the nonce was issued to (see NonceStore), if the request has it. */
+  nonceBinding: string | undefined;
 };
 
 const NONCE_ERRORS: Record<Exclude<NonceState, "valid">, string> = {
   unknown: "Sign-in nonce was not issued by this server.",
+  foreign: "Sign-in nonce was issued to another browser; request a new one.",
   used: "Sign-in nonce has already been used.",
   expired: "Sign-in nonce has expired; request a new one.",
 };
@@ -50,6 +53,7 @@ export class VerifySignIn {
     message,
     signature,
     siteOrigin,
+    nonceBinding,
   }: VerifySignInInput): Promise<{ ok: true; session: Omit<Session, "id"> } | Failure> {
     const { deps } = this;
     const now = deps.now();
@@ -78,7 +82,9 @@ export class VerifySignIn {
       return fail(401, "Sign-in message is not valid yet.");
     }
 
-    const nonceState = await deps.nonceStore.inspect(nonce, now);
+    // Without a nonce cookie the request stands for no browser: "" is no stored nonce's binding.
+    const binding = nonceBinding ?? "";
+    const nonceState = await deps.nonceStore.inspect(nonce, now, binding);
     if (nonceState !== "valid") return fail(401, NONCE_ERRORS[nonceState]);
 
     let signatureValid: boolean;
@@ -99,7 +105,7 @@ export class VerifySignIn {
     if (!signatureValid) return fail(401, "Signature does not match the sign-in message and address.");
 
     // Consumed only now: a concurrent request with the same nonce loses here.
-    const consumed = await deps.nonceStore.consume(nonce, deps.now());
+    const consumed = await deps.nonceStore.consume(nonce, deps.now(), binding);
     if (consumed !== "valid") return fail(401, NONCE_ERRORS[consumed]);
 
     const sessionEnd = now + SESSION_TTL_MS;
