@@ -1,5 +1,9 @@
+import { pad } from "viem";
 import { describe, expect, it } from "vitest";
+import { PublicClientPool } from "../adapters/PublicClientPool";
+import { ViemSignatureVerifier } from "../adapters/ViemSignatureVerifier";
 import type { SignatureVerifier } from "../ports/SignatureVerifier";
+import { scriptedTransport } from "../testing/scriptedTransport";
 import { alice, bob } from "../testing/hardhatAccounts";
 import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
 
@@ -422,6 +426,29 @@ describe("POST /api/auth/verify", () => {
         expect(response.status).toBe(200);
       }
     });
+  });
+
+  it("costs a client no chain call beyond its verify limit, across its IPv6 /64", async () => {
+    // A signature that is not the address's own is checked on the chain (contract wallets): here
+    // the chain says "no code, not valid", so every attempt is a failed sign-in that asked the node.
+    const chain = scriptedTransport(({ method }) => (method === "eth_call" ? pad("0x00") : "0x"));
+    const pool = new PublicClientPool({ 31337: "http://127.0.0.1:8545" }, () => chain.transport);
+    const api = createTestApi({ signatureVerifier: new ViemSignatureVerifier((id) => pool.get(id)) });
+    const message = await api.message(alice);
+    const body = { message, signature: await bob.signMessage({ message }) };
+    const attempts: Array<{ status: number; rpcCalls: number }> = [];
+    for (let host = 1; host <= 15; host += 1) {
+      const response = await api.verify(body, { headers: { "x-forwarded-for": `2001:db8:0:3::${host}` } });
+      attempts.push({ status: response.status, rpcCalls: chain.calls.length });
+    }
+    expect(attempts.map((attempt) => attempt.status)).toEqual([
+      ...Array(10).fill(401),
+      ...Array(5).fill(429),
+    ]);
+    const perAttempt = attempts[0]?.rpcCalls ?? 0;
+    expect(perAttempt).toBeGreaterThan(0);
+    expect(attempts[9]?.rpcCalls).toBe(10 * perAttempt);
+    expect(attempts[14]?.rpcCalls).toBe(10 * perAttempt);
   });
 
   it("answers 503 and keeps the nonce when the signature cannot be checked (RPC down)", async () => {
