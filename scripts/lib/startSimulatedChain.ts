@@ -13,9 +13,18 @@ export interface SimulatedChain {
 /**
  * Starts a Hardhat simulated chain (Hardhat's `network.createServer`) on 127.0.0.1 and keeps hold of
  * the network connection it serves, which createServer does not hand out: a `newConnection` hook
- * handler, registered for the duration of the call, sees it being made.
+ * handler, registered for the duration of the call, sees it being made. Calls in one process take turns,
+ * so that each sees its own connection.
  */
-export async function startSimulatedChain(networkName: string, port: number): Promise<SimulatedChain> {
+export function startSimulatedChain(networkName: string, port: number): Promise<SimulatedChain> {
+  const started = previousStart.then(() => start(networkName, port));
+  previousStart = started.catch(() => undefined);
+  return started;
+}
+
+let previousStart: Promise<unknown> = Promise.resolve();
+
+async function start(networkName: string, port: number): Promise<SimulatedChain> {
   const { default: hre } = await import("hardhat");
   let served: NetworkConnection<ChainType | string> | undefined;
   const handlers: Partial<NetworkHooks> = {
