@@ -13,8 +13,8 @@ import { BATCH_EXECUTOR_ADDRESS, DELEGATED_CODE } from "./ensureBatchExecutor";
 import type { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
 import {
   asCallsReceipt,
+  connectAccount1,
   expect,
-  sendCallsParams,
   test,
   type CallsReceipt,
   type CallsStatus,
@@ -24,17 +24,6 @@ import type { WalletTestPage } from "./testing/WalletTestPage";
 import type { LocalChain } from "../support/startLocalChain";
 
 type RpcReceipt = CallsReceipt & Record<string, unknown>;
-
-/** Connects the page with account 1 (it holds POO; account 0 owns the pool) and turns batching on. */
-async function connectBatching(
-  walletPage: WalletTestPage,
-  wallet: InjectedTestWalletDriver,
-): Promise<Address> {
-  wallet.controller.setBatching("supported");
-  const account = await wallet.switchAccount(1);
-  await walletPage.call("eth_requestAccounts");
-  return account;
-}
 
 /** Runs `body` with automine off (transactions wait in the mempool until `evm_mine`), then turns it back on. */
 async function withBlocksHeld<T>(chain: LocalChain, body: () => Promise<T>): Promise<T> {
@@ -73,10 +62,7 @@ async function sendBatch(
   pool: Pool,
   account: Address,
 ) {
-  const { id } = await walletPage.call<{ id: string }>(
-    "wallet_sendCalls",
-    sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-  );
+  const { id } = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
   const batch = await wallet.confirmCalls();
   expect(batch.id).toBe(id);
   return { id, hash: batch.transactionHashes[0]! };
@@ -89,7 +75,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const { id, hash, receipt } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
       expect(await statusOf(walletPage, sent.id)).toEqual({
@@ -145,7 +131,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const { id, hash, faster } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
       const replacement = await wallet.controller.replaceTransaction(sent.hash, "speed-up");
@@ -178,7 +164,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const nonceBefore = Number(await chain.rpc<Hex>("eth_getTransactionCount", [account, "latest"]));
     const { id, cancel } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
@@ -213,7 +199,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     await sendBatch(walletPage, wallet, pool, account); // delegates, stakes once
     expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe(DELEGATED_CODE);
 

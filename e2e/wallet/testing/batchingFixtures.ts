@@ -10,7 +10,10 @@ import {
 } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../../src/adapters/chain/abis.generated";
 import { deployStack, LOCAL_DEFAULTS } from "../../../scripts/lib/deploy-stack";
+import type { InjectedTestWalletDriver } from "../InjectedTestWalletDriver";
+import type { BatchingMode } from "../TestWalletController";
 import { test as base } from "./fixtures";
+import type { WalletTestPage } from "./WalletTestPage";
 
 /** POO, CRAP and Staking as the local stack deploys them, on the worker's chain. */
 export interface Pool {
@@ -22,6 +25,8 @@ export interface Pool {
   readonly publicClient: PublicClient;
   /** `[approve(staking, amount), stake(amount)]` as an app passes them to wallet_sendCalls. */
   approveAndStakeCalls(amount: bigint): { to: Address; data: Hex }[];
+  /** wallet_sendCalls's params for approve + stake of `amount` (default: the minimum stake). */
+  stakeParams(from: Address, amount?: bigint, overrides?: Record<string, unknown>): unknown[];
 }
 
 interface TestFixtures {
@@ -50,26 +55,30 @@ export const test = base.extend<TestFixtures>({
         ...LOCAL_DEFAULTS,
         seed: { accounts: others.slice(0, 4), pooEach: LOCAL_DEFAULTS.seedPooEach },
       });
+      const minStake = BigInt(deployment.minStake);
+      const approveAndStakeCalls = (amount: bigint) => [
+        {
+          to: deployment.pooToken,
+          data: encodeFunctionData({
+            abi: pooTokenAbi,
+            functionName: "approve",
+            args: [deployment.staking, amount],
+          }),
+        },
+        {
+          to: deployment.staking,
+          data: encodeFunctionData({ abi: stakingAbi, functionName: "stake", args: [amount] }),
+        },
+      ];
       await use({
         pooToken: deployment.pooToken,
         staking: deployment.staking,
-        minStake: BigInt(deployment.minStake),
+        minStake,
         owner: deployment.deployer,
         publicClient,
-        approveAndStakeCalls: (amount) => [
-          {
-            to: deployment.pooToken,
-            data: encodeFunctionData({
-              abi: pooTokenAbi,
-              functionName: "approve",
-              args: [deployment.staking, amount],
-            }),
-          },
-          {
-            to: deployment.staking,
-            data: encodeFunctionData({ abi: stakingAbi, functionName: "stake", args: [amount] }),
-          },
-        ],
+        approveAndStakeCalls,
+        stakeParams: (from, amount = minStake, overrides = {}) =>
+          sendCallsParams(from, approveAndStakeCalls(amount), overrides),
       });
     },
     { timeout: 30_000 },
@@ -121,4 +130,16 @@ export function asCallsReceipt(receipt: CallsReceipt & Record<string, unknown>):
     gasUsed: receipt.gasUsed,
     transactionHash: receipt.transactionHash,
   };
+}
+
+/** Sets the wallet's batching, and connects the page with account 1 (it holds POO; account 0 owns the pool). */
+export async function connectAccount1(
+  walletPage: WalletTestPage,
+  wallet: InjectedTestWalletDriver,
+  batching: BatchingMode,
+): Promise<Address> {
+  wallet.controller.setBatching(batching);
+  const account = await wallet.switchAccount(1);
+  await walletPage.call("eth_requestAccounts");
+  return account;
 }
