@@ -10,18 +10,19 @@ import {
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { batchExecutorAbi } from "./batchExecutor.generated";
 import { BATCH_EXECUTOR_ADDRESS, DELEGATED_CODE } from "./ensureBatchExecutor";
-import type { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
+import { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
 import {
   asCallsReceipt,
   connectAccount1,
   expect,
+  sendCallsParams,
   test,
   type CallsReceipt,
   type CallsStatus,
   type Pool,
 } from "./testing/batchingFixtures";
-import type { WalletTestPage } from "./testing/WalletTestPage";
-import type { LocalChain } from "../support/startLocalChain";
+import { WalletTestPage } from "./testing/WalletTestPage";
+import { startLocalChain, type LocalChain } from "../support/startLocalChain";
 
 type RpcReceipt = CallsReceipt & Record<string, unknown>;
 
@@ -216,4 +217,55 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     expect(await statusOf(walletPage, id)).toMatchObject({ status: 400, receipts: [] });
     expect(await allowanceAndStake(pool, account)).toEqual([0n, pool.minStake]);
   });
+});
+
+test("on the Sepolia look-alike (chain 11155111, a block every second): pending, then confirmed", async ({
+  browser,
+}) => {
+  // The chain the `sepolia` project's stack runs (hardhat.config.ts's sepoliaSimulated), on a free port.
+  const chain = await startLocalChain({ port: 0, network: "sepoliaSimulated" });
+  const context = await browser.newContext();
+  try {
+    expect(chain.chainId).toBe(11_155_111);
+    const wallet = new InjectedTestWalletDriver({
+      rpcUrl: chain.rpcUrl,
+      nodeChainId: chain.chainId,
+      batching: "supported",
+    });
+    await wallet.install(context);
+    const walletPage = await WalletTestPage.open(await context.newPage());
+    const [account] = await walletPage.call<Address[]>("eth_requestAccounts");
+    expect(await walletPage.call("wallet_getCapabilities", [account, ["0xaa36a7"]])).toEqual({
+      "0xaa36a7": { atomic: { status: "supported" } },
+    });
+    await chain.rpc("evm_setAutomine", [false]);
+    await chain.rpc("evm_setIntervalMining", [1_000]);
+
+    const recipients: Address[] = [
+      "0x000000000000000000000000000000000000bEEF",
+      "0x000000000000000000000000000000000000cafE",
+    ];
+    const { id } = await walletPage.call<{ id: string }>(
+      "wallet_sendCalls",
+      sendCallsParams(
+        account!,
+        recipients.map((to, i) => ({ to, value: numberToHex(i + 1) })),
+        {
+          chainId: "0xaa36a7",
+        },
+      ),
+    );
+    expect((await statusOf(walletPage, id)).status).toBe(100);
+    await expect.poll(async () => (await statusOf(walletPage, id)).status, { timeout: 10_000 }).toBe(200);
+    const [hash] = (await wallet.confirmCalls()).transactionHashes;
+    expect(await chain.rpc("eth_getTransactionReceipt", [hash])).toMatchObject({
+      status: "0x1",
+      type: "0x4",
+    });
+    for (const [i, to] of recipients.entries())
+      expect(BigInt(await chain.rpc<Hex>("eth_getBalance", [to, "latest"]))).toBe(BigInt(i + 1));
+  } finally {
+    await context.close();
+    await chain.close();
+  }
 });
