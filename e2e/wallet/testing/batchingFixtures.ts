@@ -4,23 +4,24 @@ import {
   defineChain,
   encodeFunctionData,
   http,
+  parseEther,
   type Address,
   type Hex,
   type PublicClient,
 } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../../src/adapters/chain/abis.generated";
-import { deployStack, LOCAL_DEFAULTS } from "../../../scripts/lib/deploy-stack";
 import type { InjectedTestWalletDriver } from "../InjectedTestWalletDriver";
 import type { BatchingMode } from "../TestWalletController";
+import { deployPool } from "./deployPool";
 import { test as base } from "./fixtures";
 import type { WalletTestPage } from "./WalletTestPage";
 
-/** POO, CRAP and Staking as the local stack deploys them, on the worker's chain. */
+/** POO, CRAP and Staking wired as the real deployment wires them, on the worker's chain. */
 export interface Pool {
   readonly pooToken: Address;
   readonly staking: Address;
   readonly minStake: bigint;
-  /** The deployer and owner (account 0); accounts 1-4 hold 1,000,000 POO each, no allowance. */
+  /** The deployer and owner (account 0); accounts 1-4 hold 1,000 POO each, no allowance. */
   readonly owner: Address;
   readonly publicClient: PublicClient;
   /** `[approve(staking, amount), stake(amount)]` as an app passes them to wallet_sendCalls. */
@@ -49,13 +50,12 @@ export const test = base.extend<TestFixtures>({
       const transport = http(chain.rpcUrl, { retryCount: 0 });
       const publicClient = createPublicClient({ chain: viemChain, transport, cacheTime: 0 });
       const [owner, ...others] = await chain.rpc<Address[]>("eth_accounts");
-      const deployment = await deployStack({
+      const deployment = await deployPool(
         publicClient,
-        walletClient: createWalletClient({ account: owner!, chain: viemChain, transport }),
-        ...LOCAL_DEFAULTS,
-        seed: { accounts: others.slice(0, 4), pooEach: LOCAL_DEFAULTS.seedPooEach },
-      });
-      const minStake = BigInt(deployment.minStake);
+        createWalletClient({ account: owner!, chain: viemChain, transport }),
+        { seed: others.slice(0, 4), seedEach: parseEther("1000") },
+      );
+      const { minStake } = deployment;
       const approveAndStakeCalls = (amount: bigint) => [
         {
           to: deployment.pooToken,
@@ -74,7 +74,7 @@ export const test = base.extend<TestFixtures>({
         pooToken: deployment.pooToken,
         staking: deployment.staking,
         minStake,
-        owner: deployment.deployer,
+        owner: deployment.owner,
         publicClient,
         approveAndStakeCalls,
         stakeParams: (from, amount = minStake, overrides = {}) =>
