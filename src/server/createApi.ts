@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { jsonError } from "./http/jsonError";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
+import { requestLog } from "./http/requestLog";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
@@ -75,6 +77,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
   const app = new Hono<ApiEnv>();
+  app.use(requestId());
+  app.use(requestLog(logger, deps.clientAddress));
   app.use(apiSecureHeaders());
   app.use(noStore);
   app.use(

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Context } from "hono";
-import { ConsoleLogger } from "./adapters/ConsoleLogger";
+import { PinoLogger } from "./adapters/PinoLogger";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
@@ -39,7 +39,7 @@ export async function startApiServer(
   config: ServerConfig,
   overrides: ApiServerOverrides = {},
 ): Promise<RunningApiServer> {
-  const logger = overrides.logger ?? new ConsoleLogger();
+  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
