@@ -42,7 +42,9 @@ export class PinoLogger implements Logger {
         censor: "[redacted]",
       },
     };
-    return new PinoLogger(destination ? pino(options, destination) : pino(options));
+    // Written synchronously: lines stay in order and none is lost when the process exits right after
+    // (a refused configuration, the end of a shutdown); pino's asynchronous stdout reordered those.
+    return new PinoLogger(pino(options, destination ?? pino.destination({ dest: 1, sync: true })));
   }
 
   info(message: string, fields?: LogFields): void {
