@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { loadSite } from "../site/loadSite";
 import { ENTRY_PATH, ENTRY_SCRIPT, fakeBuiltSite, INDEX_HTML } from "../testing/fakeBuiltSite";
 import { createTestApi } from "../testing/testApi";
-import { IMMUTABLE_ASSET_CACHE_CONTROL, siteRoutes } from "./siteRoutes";
+import { IMMUTABLE_ASSET_CACHE_CONTROL } from "../site/assetCaching";
+import { siteRoutes } from "./siteRoutes";
 
 let site: ReturnType<typeof fakeBuiltSite>;
 beforeEach(() => {

@@ -1,10 +1,8 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { IMMUTABLE_ASSET_CACHE_CONTROL } from "../site/assetCaching";
 import type { IndexDocument, Site } from "../site/loadSite";
 import type { ApiEnv } from "./ApiEnv";
-
-/** What a host sends for the build's content-hashed files (`/assets/*`): they never change. */
-export const IMMUTABLE_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** Paths the API answers; the site leaves them alone. */
 export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/");
@@ -40,6 +38,7 @@ function serveIndex(c: Context, index: IndexDocument): Response {
   const ifNoneMatch = c.req.header("if-none-match");
   if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304);
   c.header("Content-Type", "text/html; charset=utf-8");
+  c.header("Content-Length", String(body.length));
   if (encoding) c.header("Content-Encoding", encoding);
   return c.body(new Uint8Array(body), 200);
 }
