@@ -64,3 +64,19 @@ export async function buildServer(options: { rootDir: string; outDir: string }):
   }
   return { entry: path.join(outDir, SERVER_ENTRY_FILE), packages: [...imported].sort() };
 }
+
+/**
+ * Node's options in package.json's "serve" script (`node [options] dist-server/serve.mjs`), so that
+ * whatever starts the built server (the browser tests, the server's process tests) runs what
+ * `npm run serve` runs.
+ */
+export function serveNodeOptions(rootDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(rootDir, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const [node, ...rest] = (manifest.scripts?.serve ?? "").split(/\s+/);
+  if (node !== "node" || !rest.at(-1)?.endsWith(SERVER_ENTRY_FILE)) {
+    throw new Error(`package.json's serve script is not "node [options] dist-server/${SERVER_ENTRY_FILE}"`);
+  }
+  return rest.slice(0, -1);
+}

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { buildServer } from "../../../scripts/lib/buildServer";
+import { buildServer, serveNodeOptions } from "../../../scripts/lib/buildServer";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -12,18 +11,6 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 export async function buildServerForTest(name: string): Promise<string> {
   const outDir = path.join("node_modules", ".cache", `poo-${name}-${process.pid}`);
   return (await buildServer({ rootDir: ROOT, outDir })).entry;
-}
-
-/** Node's options in package.json's "serve" script, so that the test runs what `npm run serve` runs. */
-function serveScriptOptions(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  const [node, ...rest] = (manifest.scripts.serve ?? "").split(/\s+/);
-  if (node !== "node" || !rest.at(-1)?.endsWith("serve.mjs")) {
-    throw new Error(`package.json's serve script is not "node [options] dist-server/serve.mjs"`);
-  }
-  return rest.slice(0, -1);
 }
 
 export type ServerProcess = {
@@ -42,7 +29,7 @@ export type ServerProcess = {
  * line.
  */
 export function startServerProcess(entry: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [...serveScriptOptions(), entry], {
+  const child = spawn(process.execPath, [...serveNodeOptions(ROOT), entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
