@@ -116,9 +116,12 @@ describe("npm run serve (the compiled server as a process)", () => {
     await cmc.asked;
     server.child.kill("SIGTERM");
     await server.waitForLine(/^Shutting down/);
-    expect(await freshGet(url, "/api/ready")).toBe("ECONNREFUSED");
+    const fresh = await freshGet(url, "/api/ready");
 
-    const answer = await inFlight;
+    const answer = await inFlight.catch((error: unknown) => {
+      throw new Error(`the request in flight failed: ${String(error)}\n${server.output()}`);
+    });
+    expect(fresh, server.output()).toBe("ECONNREFUSED");
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ usd: 0.004213370512, source: "coinmarketcap" });
     expect(await server.exited).toEqual({ code: 0, signal: null });

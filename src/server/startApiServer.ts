@@ -134,13 +134,14 @@ export async function startApiServer(
       readiness.beginShutdown();
       for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
       const timeoutMs = config.shutdownTimeoutMs;
+      // Closed before it is said: whoever reads the line finds the port refusing connections.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections would otherwise hold close() open until they time out.
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
       logger.info("Shutting down: no new connections, finishing the requests in flight", {
         inFlight: inFlight.size,
         timeoutMs,
       });
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections would otherwise hold close() open until they time out.
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(true), timeoutMs);
