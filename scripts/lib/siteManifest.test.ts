@@ -3,29 +3,21 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { ConfigError } from "../../src/app/config/appConfig";
 import { appContentSecurityPolicy } from "../../src/server/security/appSecurityHeaders";
 import { parseSiteManifest, SITE_MANIFEST_FILE } from "../../src/server/site/siteManifest";
 import { siteManifest, siteManifestFor, WALLETCONNECT_ORIGINS } from "./siteManifest";
 
-const problemsOf = (run: () => unknown): string[] => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-};
+/** The app's ConfigError with exactly these problems. */
+const refusal = (problems: string[]) => expect.objectContaining({ name: "ConfigError", problems });
 
 describe("siteManifestFor (what a build reaches, for its CSP)", () => {
   it("refuses a build that does not name its chains", () => {
-    expect(problemsOf(() => siteManifestFor({}))).toEqual([
-      "VITE_CHAINS: is required: a comma-separated list of local, sepolia",
-    ]);
-    expect(problemsOf(() => siteManifestFor({ VITE_CHAINS: "sepolia" }))).toEqual([
-      "VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia",
-    ]);
+    expect(() => siteManifestFor({})).toThrow(
+      refusal(["VITE_CHAINS: is required: a comma-separated list of local, sepolia"]),
+    );
+    expect(() => siteManifestFor({ VITE_CHAINS: "sepolia" })).toThrow(
+      refusal(["VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia"]),
+    );
   });
 
   it("lists the origins of the chains the build names, never an RPC URL's path (often a key)", () => {
