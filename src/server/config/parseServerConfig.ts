@@ -138,7 +138,7 @@ const variables = {
     .default(8787),
   CMC_API_KEY: z
     .string()
-    .regex(/^\S{8,200}$/, "must be an API key without spaces")
+    .regex(/^\S{8,200}$/, "must be an API key: 8 to 200 characters, no spaces")
     .optional(),
   DEV_POO_PRICE_USD: z
     .string()
