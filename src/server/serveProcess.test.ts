@@ -85,7 +85,9 @@ function freshGet(url: string, requestPath: string): Promise<number | string> {
   });
 }
 
-describe("npm run serve (the compiled server as a process)", () => {
+// Each test starts Node processes; on a loaded 2-core machine a start took 5.2-5.4 s (Vitest's default
+// limit is 5 s) though the server itself answered as it should.
+describe("npm run serve (the compiled server as a process)", { timeout: 30_000 }, () => {
   it("serves the site and the API from one port on Node alone; a development run says so first", async () => {
     const { server, url } = await start(testEnv());
     expect(server.lines[0]).toMatchObject({
