@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCompact,
+  formatPercent,
   formatTokenAmount,
   formatTokenExact,
   formatUsd,
@@ -134,6 +135,33 @@ describe("formatCompact (k, m, b, t)", () => {
 
   it("reads bigints with the given decimals", () => {
     expect(formatCompact(1_234_000_000n, 6)).toBe("1.23k");
+  });
+});
+
+describe("formatPercent (hundredths of a percent)", () => {
+  it.each<[bigint, string]>([
+    [0n, "0%"],
+    [1n, "0.01%"],
+    [50n, "0.5%"],
+    [3150n, "31.5%"],
+    [99_999n, "999.99%"],
+    [100_000n, "1k%"],
+    [100_099n, "1k%"],
+    [123_456n, "1.23k%"],
+    // Asset Stats' "53.36k.4%": 864 CRAP a day over 591 POO staked is 53,360.40%.
+    [5_336_040n, "53.36k%"],
+    [3_153_600n, "31.53k%"],
+    [99_999_999n, "999.99k%"],
+    [123_456_789n, "1.23m%"],
+    [10n ** 14n, "1t%"],
+  ])("%s -> %s", (hundredths, expected) => {
+    expect(formatPercent(hundredths)).toBe(expected);
+  });
+
+  it("never puts decimals after a compact suffix, at any magnitude", () => {
+    for (let hundredths = 1n; hundredths < 10n ** 18n; hundredths = hundredths * 7n + 3n) {
+      expect(formatPercent(hundredths), String(hundredths)).toMatch(/^[\d,]+(\.\d{1,2})?[kmbt]?%$/);
+    }
   });
 });
 

@@ -113,6 +113,15 @@ export function formatCompact(value: bigint | number, decimals: number = TOKEN_D
 }
 
 /**
+ * A percentage given in hundredths of a percent (basis points), truncated: "0.01%", "31.5%",
+ * "999.99%", then in the compact form of formatCompact ("53.36k%", "1.2m%"), never a compact figure
+ * followed by the decimals it already dropped.
+ */
+export function formatPercent(hundredths: bigint): string {
+  return `${formatCompact(hundredths, 2)}%`;
+}
+
+/**
  * "0x1234…abcd": the 0x prefix, the first 4 and the last 4 hex digits. The spec's "4 characters,
  * an ellipsis and 4" counts hex digits, so the prefix is kept to show it is an address.
  */
