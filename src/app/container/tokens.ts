@@ -1,13 +1,16 @@
 import type { ServiceIdentifier } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
+import type { FeeEstimator } from "../../application/ports/feeEstimator";
 import type { LaunchpadGateway } from "../../application/ports/launchpadGateway";
 import type { PriceSource } from "../../application/ports/priceSource";
 import type { SignInGateway } from "../../application/ports/signInGateway";
+import type { StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
 import type { StakeActivitySource } from "../../application/ports/stakeActivitySource";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
+import type { TransactionReplayer } from "../../application/ports/transactionReplayer";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
 import type { WalletGateway } from "../../application/ports/walletGateway";
 import type { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
@@ -17,6 +20,7 @@ import type { LoadAccountSnapshot } from "../../application/use-cases/loadAccoun
 import type { LoadStakeActivity } from "../../application/use-cases/loadStakeActivity";
 import type { LoadPriceHistory } from "../../application/use-cases/loadPriceHistory";
 import type { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
+import type { QuoteNetworkFee } from "../../application/use-cases/quoteNetworkFee";
 import type { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import type { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
 import type { SettlePendingTransactions } from "../../application/use-cases/settlePendingTransactions";
@@ -40,6 +44,10 @@ export const TOKENS = {
   tokenGateway: token<TokenGateway>("TokenGateway"),
   stakingGateway: token<StakingGateway>("StakingGateway"),
   transactionWaiter: token<TransactionWaiter>("TransactionWaiter"),
+  transactionReplayer: token<TransactionReplayer>("TransactionReplayer"),
+  stakeBatchGateway: token<StakeBatchGateway>("StakeBatchGateway"),
+  feeEstimator: token<FeeEstimator>("FeeEstimator"),
+  quoteNetworkFee: token<QuoteNetworkFee>("QuoteNetworkFee"),
   accountSnapshotSource: token<AccountSnapshotSource>("AccountSnapshotSource"),
   priceSource: token<PriceSource>("PriceSource"),
   signInGateway: token<SignInGateway>("SignInGateway"),

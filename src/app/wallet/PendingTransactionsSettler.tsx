@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { transactionRecordKey } from "../../domain/transactionRecordKey";
 import { TOKENS } from "../container/tokens";
 import { useLazyInjection } from "../container/useInjection";
 import { isWaitedOnByFlow, useTransactionRecords } from "../hooks/useTransactionRecords";
@@ -25,14 +26,13 @@ export function PendingTransactionsSettler(): null {
   useEffect(() => {
     if (!address || chainId === undefined || !records) return;
     const pending = records.filter((record) => record.status === "pending");
-    const due = pending.filter(
-      (record) => !isWaitedOnByFlow(record.hash) && !settling.current.has(record.hash.toLowerCase()),
-    );
+    const due = pending.filter((record) => {
+      const id = transactionRecordKey(record);
+      return !isWaitedOnByFlow(id) && !settling.current.has(id);
+    });
     if (due.length === 0) return;
-    const dueHashes = due.map((record) => record.hash.toLowerCase());
-    const others = new Set(
-      pending.map((record) => record.hash.toLowerCase()).filter((h) => !dueHashes.includes(h)),
-    );
+    const dueHashes = due.map(transactionRecordKey);
+    const others = new Set(pending.map(transactionRecordKey).filter((id) => !dueHashes.includes(id)));
     for (const hash of dueHashes) settling.current.add(hash);
     const refresh = (): void => {
       void queryClient.invalidateQueries({ queryKey: transactionKeys.list(chainId, address) });
@@ -40,7 +40,7 @@ export function PendingTransactionsSettler(): null {
     void settlePending()
       .execute({ account: address, chainId }, others)
       .then((settled) => {
-        const unsettled = dueHashes.filter((hash) => !settled.some((s) => s.hash.toLowerCase() === hash));
+        const unsettled = dueHashes.filter((id) => !settled.some((s) => s.id === id));
         // Still pending (RPC down, not mined within the wait): look again a little later, not in a loop.
         setTimeout(() => {
           for (const hash of unsettled) settling.current.delete(hash);

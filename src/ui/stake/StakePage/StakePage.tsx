@@ -133,7 +133,12 @@ function renderFlow(
       );
     case "processing":
       return (
-        <ProcessingOverlay status={state.status} detail={state.detail} transaction={state.transaction} />
+        <ProcessingOverlay
+          status={state.status}
+          detail={state.detail}
+          notice={state.notice}
+          transaction={state.transaction}
+        />
       );
     case "result":
       return (
