@@ -38,16 +38,21 @@ export class ViemFeeEstimator implements FeeEstimator {
     if (sending === "stake") {
       return await this.quote(signer, [stake], ([measured]) => [transactionGas([measured!])]);
     }
-    return await this.quote(signer, [approve, stake], (measured) => {
-      switch (sending) {
-        case "approve-then-stake":
-          return measured.map((call) => transactionGas([call]));
-        case "batch":
-          return [transactionGas(measured)];
-        case "batch-with-upgrade":
-          return [transactionGas(measured, { upgrade: true })];
-      }
-    });
+    if (sending === "approve-then-stake") {
+      return await this.quote(signer, [approve, stake], (measured) =>
+        measured.map((call) => transactionGas([call])),
+      );
+    }
+    // A batch from an account without code carries the EIP-7702 authorization that upgrades it,
+    // whatever the wallet calls its capability (some upgrade on the first batch without asking).
+    return await this.quote(
+      signer,
+      [approve, stake],
+      (measured, hasCode) => [
+        transactionGas(measured, { upgrade: sending === "batch-with-upgrade" || !hasCode }),
+      ],
+      { askCode: true },
+    );
   }
 
   async quoteUnstake(signer: Signer): Promise<FeeQuote> {
@@ -61,15 +66,18 @@ export class ViemFeeEstimator implements FeeEstimator {
   private async quote(
     signer: Signer,
     calls: readonly AccountCall[],
-    toTransactions: (measured: MeasuredCall[]) => bigint[],
+    toTransactions: (measured: MeasuredCall[], hasCode: boolean) => bigint[],
+    { askCode = false }: { askCode?: boolean } = {},
   ): Promise<FeeQuote> {
     try {
       const client = getPublicClient(this.config, { chainId: signer.chainId }) as PublicClient | undefined;
       if (!client) throw new WrongChainError({ actualChainId: signer.chainId });
-      const [measurement, price, balance] = await Promise.all([
+      // A batch's cost depends on whether the account already has code (is upgraded): asked only then.
+      const [measurement, price, balance, code] = await Promise.all([
         measureCalls(client, signer.account, calls),
         feePerGas(client),
         client.getBalance({ address: signer.account }),
+        askCode ? client.getCode({ address: signer.account }) : undefined,
       ]);
       if (!measurement.ok) throw measurement.reason ?? new ContractRevertError();
       const measured = calls.map((call, i) => ({
@@ -77,7 +85,7 @@ export class ViemFeeEstimator implements FeeEstimator {
         executionGas: measurement.gasUsed[i] ?? 0n,
       }));
       return {
-        gasPerTransaction: toTransactions(measured),
+        gasPerTransaction: toTransactions(measured, code !== undefined && code !== "0x"),
         price,
         balance,
         currency: client.chain?.nativeCurrency.symbol ?? "ETH",

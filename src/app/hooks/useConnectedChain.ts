@@ -11,6 +11,8 @@ export interface ConnectedChain {
   explorerUrl: string | undefined;
   pooToken: Address;
   crapToken: Address;
+  /** The chain's usual time between blocks. */
+  blockTimeMs: number;
 }
 
 /** The configured chain the wallet is on; undefined when disconnected or on a chain the app does not serve. */
@@ -25,5 +27,6 @@ export function useConnectedChain(): ConnectedChain | undefined {
     explorerUrl: chain.explorerUrl,
     pooToken: toAddress(chain.deployment.pooToken),
     crapToken: toAddress(chain.deployment.crapToken),
+    blockTimeMs: chain.blockTimeMs,
   };
 }
