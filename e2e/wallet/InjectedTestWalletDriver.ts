@@ -9,6 +9,7 @@ import { TestWalletController, type TestWalletControllerOptions } from "./TestWa
 import type {
   ApprovalMethod,
   HeldApproval,
+  SentCalls,
   SentTransaction,
   SignatureRecord,
   WaitOptions,
@@ -29,6 +30,7 @@ export class InjectedTestWalletDriver implements WalletDriver {
   readonly #installOptions: InstallInjectedWalletOptions;
   readonly #installations: InstalledWallet[] = [];
   #confirmedTransactions = 0;
+  #confirmedCalls = 0;
   #confirmedSignatures = 0;
 
   constructor(options: InjectedTestWalletDriverOptions) {
@@ -74,10 +76,22 @@ export class InjectedTestWalletDriver implements WalletDriver {
 
   async confirmTransaction(options?: WaitOptions): Promise<SentTransaction> {
     const transaction = await this.#waitFor("the app to send a transaction", options, () =>
-      this.controller.sentTransactions().at(this.#confirmedTransactions),
+      this.controller
+        .sentTransactions()
+        .filter((sent) => sent.batchId === undefined)
+        .at(this.#confirmedTransactions),
     );
     this.#confirmedTransactions++;
     return transaction;
+  }
+
+  /** Resolves with the batch (its id and transaction hashes) once the wallet sent it. */
+  async confirmCalls(options?: WaitOptions): Promise<SentCalls> {
+    const batch = await this.#waitFor("the app to send a batch (wallet_sendCalls)", options, () =>
+      this.controller.callBatches().at(this.#confirmedCalls),
+    );
+    this.#confirmedCalls++;
+    return batch;
   }
 
   async confirmSignature(options?: WaitOptions): Promise<SignatureRecord> {

@@ -14,6 +14,7 @@ import { HARDHAT_MNEMONIC, METAMASK_ACCOUNT_COUNT } from "../metamask/walletSecr
 import type {
   ApprovalMethod,
   HeldApproval,
+  SentCalls,
   SentTransaction,
   SignatureRecord,
   WaitOptions,
@@ -33,6 +34,7 @@ const SCREENS_OF: Record<ApprovalMethod, readonly RequestScreen[]> = {
   eth_requestAccounts: ["connect"],
   wallet_requestPermissions: ["connect"],
   eth_sendTransaction: ["transaction"],
+  wallet_sendCalls: ["transaction"],
   personal_sign: ["signature"],
   eth_signTypedData_v4: ["signature"],
   wallet_switchEthereumChain: ["confirmation", "switchNetwork"],
@@ -153,6 +155,14 @@ export class MetaMaskWalletDriver implements WalletDriver {
     };
     this.#sent.push(sent);
     return sent;
+  }
+
+  /**
+   * MetaMask batches (EIP-5792) only through its own EIP-7702 account, on chains its remote feature
+   * flag lists; the local test chains are not among them, so the app never asks it for a batch here.
+   */
+  async confirmCalls(): Promise<SentCalls> {
+    throw new Error("MetaMask reports no batching capability on the local test chains: no batch to confirm");
   }
 
   async confirmSignature(options?: WaitOptions): Promise<SignatureRecord> {

@@ -7,17 +7,26 @@ import {
   isAddressEqual,
   numberToHex,
   type Address,
+  type Chain,
   type Hash,
   type Hex,
   type PrivateKeyAccount,
+  type SignedAuthorizationList,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getHttpRpcClient, type HttpRpcClient } from "viem/utils";
+import { CallBatches } from "./CallBatches";
 import { hardhatPrivateKeys } from "./hardhatAccounts";
 import { sendSignedTransaction } from "./sendSignedTransaction";
 import type { BindingMessage, BindingReply, HelloResult, RpcErrorObject, WalletEvent } from "./protocol";
 import { defaultWalletChains, type WalletChain } from "./walletChains";
-import type { HeldApproval, SentTransaction, SignatureRecord, WatchedAsset } from "./WalletDriver";
+import type { HeldApproval, SentCalls, SentTransaction, SignatureRecord, WatchedAsset } from "./WalletDriver";
+import {
+  parseCallsIdParams,
+  parseGetCapabilitiesParams,
+  parseSendCallsParams,
+  type SendCallsRequest,
+} from "./walletCallsParams";
 import {
   parseAccountsPermissionParams,
   parseAddChainParams,
@@ -51,6 +60,21 @@ export interface AccountsPermission {
   ];
 }
 
+/**
+ * The EIP-5792 atomic capability the wallet offers on the node's chain: "supported" (batches run
+ * atomically; the first one also delegates the account, without asking), "ready" (the account is not
+ * upgraded yet: the first batch asks the user to upgrade it), "off" (no atomic capability).
+ */
+export type BatchingMode = "supported" | "ready" | "off";
+
+/** The wallet asked its user to upgrade the account to a smart account (EIP-7702) for a batch. */
+export interface UpgradeRequest {
+  readonly account: Address;
+  readonly chainId: number;
+  readonly origin: string;
+  readonly accepted: boolean;
+}
+
 /** Delivers an event to the pages of the given origins ("all" for every page). */
 export type EventSink = (event: WalletEvent, origins: readonly string[] | "all") => Promise<void>;
 
@@ -65,6 +89,8 @@ export interface TestWalletControllerOptions {
   readonly accountIndex?: number;
   /** Networks the wallet knows; default: the local chain, Ethereum, Sepolia. */
   readonly chains?: readonly WalletChain[];
+  /** EIP-5792 atomic batching on the node's chain; default "off" (apps then send one transaction per step). */
+  readonly batching?: BatchingMode;
 }
 
 /** Methods the wallet handles itself and does not support; never forwarded (the node would sign them). */
@@ -77,6 +103,12 @@ const unsupportedMethods = new Set([
   "eth_getEncryptionPublicKey",
   "eth_decrypt",
 ]);
+
+function batchingMode(mode: BatchingMode): BatchingMode {
+  if (mode !== "supported" && mode !== "ready" && mode !== "off")
+    throw new Error(`batching must be "supported", "ready" or "off", not ${JSON.stringify(mode)}`);
+  return mode;
+}
 
 interface RejectionRule {
   readonly method: string | undefined;
@@ -116,6 +148,18 @@ export class TestWalletController {
   readonly #rejections: RejectionRule[] = [];
   readonly #holds: Hold[] = [];
   readonly #sinks = new Set<EventSink>();
+  readonly #nodeChainId: number;
+  readonly #batches = new CallBatches({
+    request: (method, params) => this.#forward(method, params),
+    signAndSend: (origin, transaction, options) => this.#signAndSend(origin, transaction, options),
+    oneAtATime: (action) => this.#oneAtATime(action),
+  });
+  /** The EIP-7702 authorizations a sent transaction carried, by lowercase hash (a speed-up resends them). */
+  readonly #authorizations = new Map<string, SignedAuthorizationList>();
+  readonly #upgradeRequests: UpgradeRequest[] = [];
+  readonly #shownCalls: string[] = [];
+  #upgradeDeclines = 0;
+  #batching: BatchingMode;
   #active: PrivateKeyAccount;
   #chainId: number;
   #online = true;
@@ -128,6 +172,7 @@ export class TestWalletController {
     privateKeys = hardhatPrivateKeys(10),
     accountIndex = 0,
     chains,
+    batching = "off",
   }: TestWalletControllerOptions) {
     if (privateKeys.length === 0) throw new Error("the wallet needs at least one private key");
     this.rpcUrl = rpcUrl;
@@ -139,6 +184,8 @@ export class TestWalletController {
     if (!this.#chains.has(nodeChainId))
       throw new Error(`the chains must include the node's chain ${nodeChainId}`);
     this.#chainId = nodeChainId;
+    this.#nodeChainId = nodeChainId;
+    this.#batching = batchingMode(batching);
   }
 
   // ---------------------------------------------------------------- test-side API
@@ -202,8 +249,9 @@ export class TestWalletController {
   /**
    * Replaces a sent transaction that is still pending, as a wallet's "Speed up" and "Cancel" do: a
    * new transaction with the same nonce and fees raised by half, signed by the same account. Speed
-   * up resends the same call; cancel sends 0 ETH from the account to itself. The node drops the
-   * original. Resolves with the replacement's hash (also listed in sentTransactions, with `replaces`).
+   * up resends the same call (for a batch, with the same EIP-7702 authorization); cancel sends 0 ETH
+   * from the account to itself. The node drops the original. Resolves with the replacement's hash
+   * (also listed in sentTransactions, with `replaces`); a batch's status follows the replacement.
    */
   async replaceTransaction(hash: Hash, how: "speed-up" | "cancel"): Promise<Hash> {
     const original = this.#sent.find((sent) => sent.hash.toLowerCase() === hash.toLowerCase());
@@ -221,26 +269,31 @@ export class TestWalletController {
     if (pending.blockNumber !== null) throw new Error(`${hash} is already mined: nothing to replace`);
     const raise = (fee: Hex | undefined): bigint | undefined =>
       fee === undefined ? undefined : (hexToBigInt(fee) * 3n) / 2n + 1n;
-    const chain = this.#chains.get(original.chainId);
-    if (!chain) throw new Error(`unknown chain ${original.chainId}`);
     const speedUp = how === "speed-up";
+    const authorizationList = speedUp ? this.#authorizations.get(hash.toLowerCase()) : undefined;
+    const transaction = {
+      from: account.address,
+      to: speedUp ? original.to : account.address,
+      value: speedUp ? original.value : 0n,
+      data: speedUp ? original.data : undefined,
+      nonce: original.nonce,
+    };
     const { hash: replacement } = await sendSignedTransaction({
       account,
-      chain: defineChain({
-        id: chain.chainId,
-        name: chain.chainName,
-        nativeCurrency: chain.nativeCurrency,
-        rpcUrls: { default: { http: [this.rpcUrl] } },
-      }),
+      chain: this.#viemChain(original.chainId),
       rpcUrl: this.rpcUrl,
       transaction: {
-        from: account.address,
-        to: speedUp ? original.to : account.address,
-        value: speedUp ? original.value : 0n,
-        data: speedUp ? original.data : undefined,
-        nonce: original.nonce,
-        // A wallet keeps the gas limit it estimated for the call; a plain transfer needs 21,000.
-        gas: speedUp ? hexToBigInt(pending.gas) : 21_000n,
+        ...transaction,
+        authorizationList,
+        // A wallet keeps the gas limit it estimated for the call. A transfer to itself needs 21,000
+        // from a plain account, more from a delegated one (its code runs): the node says how much.
+        gas: speedUp
+          ? hexToBigInt(pending.gas)
+          : hexToBigInt(
+              (await this.#forward("eth_estimateGas", [
+                { from: account.address, to: account.address, value: "0x0" },
+              ])) as Hex,
+            ),
         ...(pending.maxFeePerGas
           ? {
               maxFeePerGas: raise(pending.maxFeePerGas),
@@ -249,18 +302,51 @@ export class TestWalletController {
           : { gasPrice: raise(pending.gasPrice) }),
       },
     });
+    if (authorizationList) this.#authorizations.set(replacement.toLowerCase(), authorizationList);
     this.#sent.push({
       hash: replacement,
-      from: account.address,
-      to: speedUp ? original.to : account.address,
-      value: speedUp ? original.value : 0n,
-      data: speedUp ? original.data : undefined,
-      nonce: original.nonce,
+      ...transaction,
       chainId: original.chainId,
       origin: original.origin,
       replaces: { hash: original.hash, how },
+      ...(original.batchId === undefined ? {} : { batchId: original.batchId }),
+      ...(authorizationList && original.delegatesTo ? { delegatesTo: original.delegatesTo } : {}),
     });
+    if (original.batchId !== undefined) this.#batches.replaced(original.batchId, hash, replacement, how);
     return replacement;
+  }
+
+  /** The atomic capability the wallet offers from now on (see {@link BatchingMode}). */
+  setBatching(mode: BatchingMode): void {
+    this.#batching = batchingMode(mode);
+  }
+
+  get batching(): BatchingMode {
+    return this.#batching;
+  }
+
+  /**
+   * With batching "ready", the next request to upgrade the account (the first atomic batch of an
+   * account not yet delegated) is declined, as the user would in the wallet: wallet_sendCalls then
+   * fails with 5750 and sends nothing when the app required atomicity, else sends the calls one by one.
+   */
+  declineNextUpgrade(): void {
+    this.#upgradeDeclines++;
+  }
+
+  /** Every time the wallet asked to upgrade an account for a batch, oldest first. */
+  upgradeRequests(): readonly UpgradeRequest[] {
+    return [...this.#upgradeRequests];
+  }
+
+  /** The EIP-5792 batches the wallet accepted, oldest first. */
+  callBatches(): readonly SentCalls[] {
+    return this.#batches.records();
+  }
+
+  /** Ids of the batches a page asked the wallet to show (wallet_showCallsStatus), oldest first. */
+  shownCallsStatus(): readonly string[] {
+    return [...this.#shownCalls];
   }
 
   /** Adds a network to the wallet without switching to it. */
@@ -477,6 +563,48 @@ export class TestWalletController {
           return signature;
         });
       }
+      case "wallet_getCapabilities": {
+        this.#requireConnected(origin);
+        const { address, chainIds } = parseGetCapabilitiesParams(params);
+        this.#requireActive(address);
+        return this.#capabilities(address, chainIds);
+      }
+      case "wallet_sendCalls": {
+        this.#requireConnected(origin);
+        const request = parseSendCallsParams(params);
+        this.#requireActive(request.from ?? this.#active.address);
+        if (!this.#chains.has(request.chainId))
+          throw new WalletRpcError(
+            RpcErrorCode.unsupportedChainId,
+            "This Wallet does not support the requested chain ID.",
+          );
+        if (request.chainId !== this.#chainId) {
+          throw WalletRpcError.invalidParams(
+            `chainId ${request.chainId} does not match the wallet's network ${this.#chainId}`,
+          );
+        }
+        if (request.id !== undefined && this.#batches.has(request.id))
+          throw new WalletRpcError(
+            RpcErrorCode.duplicateId,
+            "There is already a bundle submitted with this ID.",
+          );
+        const atomic = await this.#atomicStatus(request.chainId, this.#active.address);
+        if (atomic === undefined && request.atomicRequired) {
+          throw new WalletRpcError(
+            RpcErrorCode.atomicityNotSupported,
+            "The wallet does not support atomic execution but the request requires it.",
+          );
+        }
+        return this.#withApproval(method, params, () => this.#sendCalls(origin, request, atomic));
+      }
+      case "wallet_getCallsStatus":
+        return this.#batches.status(origin, parseCallsIdParams(params, method));
+      case "wallet_showCallsStatus": {
+        const id = parseCallsIdParams(params, method);
+        this.#batches.requireKnown(origin, id);
+        this.#shownCalls.push(id);
+        return null;
+      }
       default:
         if (
           unsupportedMethods.has(method) ||
@@ -552,11 +680,7 @@ export class TestWalletController {
 
   /** Runs `action` as the user's "Confirm", one approval at a time, unless a rejection or hold applies. */
   async #withApproval<T>(method: string, params: unknown, action: () => Promise<T>): Promise<T> {
-    const previous = this.#approvalQueue;
-    let release!: () => void;
-    this.#approvalQueue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    try {
+    return this.#oneAtATime(async () => {
       const ruleIndex = this.#rejections.findIndex((rule) => rule.method === undefined);
       if (ruleIndex >= 0) {
         this.#rejections.splice(ruleIndex, 1);
@@ -568,28 +692,56 @@ export class TestWalletController {
         hold!.arrived({ method, params });
         if ((await hold!.decision) === "reject") throw WalletRpcError.userRejected();
       }
+      return action();
+    });
+  }
+
+  /** Runs `action` after every approval and send queued before it (so no two sends pick one nonce). */
+  async #oneAtATime<T>(action: () => Promise<T>): Promise<T> {
+    const previous = this.#approvalQueue;
+    let release!: () => void;
+    this.#approvalQueue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
       return await action();
     } finally {
       release();
     }
   }
 
-  async #signAndSend(origin: string, transaction: TransactionParams): Promise<Hex> {
-    const account = this.#active;
-    const chain = this.#chains.get(this.#chainId);
-    if (!chain) throw new Error(`unknown chain ${this.#chainId}`);
-    const viemChain = defineChain({
+  #viemChain(chainId: number): Chain {
+    const chain = this.#chains.get(chainId);
+    if (!chain) throw new Error(`unknown chain ${chainId}`);
+    return defineChain({
       id: chain.chainId,
       name: chain.chainName,
       nativeCurrency: chain.nativeCurrency,
       rpcUrls: { default: { http: [this.rpcUrl] } },
     });
+  }
+
+  /**
+   * Signs `transaction` with its sender's key for the given chain (default: the wallet's), sends it and
+   * records it. `batchId` ties it to an EIP-5792 batch; `authorizationList` makes it an EIP-7702 one.
+   */
+  async #signAndSend(
+    origin: string,
+    transaction: TransactionParams,
+    {
+      chainId = this.#chainId,
+      batchId,
+      authorizationList,
+    }: { chainId?: number; batchId?: string; authorizationList?: SignedAuthorizationList } = {},
+  ): Promise<Hex> {
+    const account = this.accounts.find((candidate) => isAddressEqual(candidate.address, transaction.from));
+    if (!account) throw new Error(`the wallet has no key for ${transaction.from}`);
     const { hash, nonce } = await sendSignedTransaction({
       account,
-      chain: viemChain,
+      chain: this.#viemChain(chainId),
       rpcUrl: this.rpcUrl,
-      transaction,
+      transaction: { ...transaction, authorizationList },
     });
+    if (authorizationList) this.#authorizations.set(hash.toLowerCase(), authorizationList);
     this.#sent.push({
       hash,
       from: account.address,
@@ -597,10 +749,61 @@ export class TestWalletController {
       value: transaction.value ?? 0n,
       data: transaction.data,
       nonce,
-      chainId: chain.chainId,
+      chainId,
       origin,
+      ...(batchId === undefined ? {} : { batchId }),
+      ...(authorizationList?.[0] ? { delegatesTo: getAddress(authorizationList[0].address) } : {}),
     });
     return hash;
+  }
+
+  // ---------------------------------------------------------------- EIP-5792 batches
+
+  /** The atomic capability on `chainId` for `address`, or undefined where the wallet offers none. */
+  async #atomicStatus(chainId: number, address: Address): Promise<"supported" | "ready" | undefined> {
+    if (this.#batching === "off" || chainId !== this.#nodeChainId) return undefined;
+    if (this.#batching === "supported") return "supported";
+    return (await this.#batches.isDelegated(address)) ? "supported" : "ready";
+  }
+
+  /** wallet_getCapabilities: every known chain asked for, with `atomic` where the wallet offers it. */
+  async #capabilities(
+    address: Address,
+    chainIds: readonly number[] | undefined,
+  ): Promise<Record<Hex, object>> {
+    const result: Record<Hex, object> = {};
+    for (const chainId of chainIds ?? this.#chains.keys()) {
+      if (!this.#chains.has(chainId)) continue;
+      const status = await this.#atomicStatus(chainId, address);
+      result[numberToHex(chainId)] = status ? { atomic: { status } } : {};
+    }
+    return result;
+  }
+
+  /** After the user's "Confirm": the upgrade question where the account is only "ready", then the sends. */
+  async #sendCalls(
+    origin: string,
+    request: SendCallsRequest,
+    atomicStatus: "supported" | "ready" | undefined,
+  ): Promise<{ id: string }> {
+    const account = this.#active;
+    let atomic = atomicStatus !== undefined;
+    if (atomicStatus === "ready") {
+      const accepted = this.#upgradeDeclines === 0;
+      if (!accepted) this.#upgradeDeclines--;
+      this.#upgradeRequests.push({ account: account.address, chainId: request.chainId, origin, accepted });
+      if (!accepted && request.atomicRequired) {
+        throw new WalletRpcError(
+          RpcErrorCode.upgradeRejected,
+          "The wallet can support atomicity after an upgrade, but the user rejected the upgrade.",
+        );
+      }
+      atomic = accepted;
+    }
+    const id = atomic
+      ? await this.#batches.sendAtomically(account, origin, request)
+      : await this.#batches.sendOneByOne(account.address, origin, request);
+    return { id };
   }
 
   /** Sends the request to the node as is and passes its answer (or JSON-RPC error, with data) back. */

@@ -9,6 +9,7 @@ export type ApprovalMethod =
   | "eth_requestAccounts"
   | "wallet_requestPermissions"
   | "eth_sendTransaction"
+  | "wallet_sendCalls"
   | "personal_sign"
   | "eth_signTypedData_v4"
   | "wallet_switchEthereumChain"
@@ -28,6 +29,31 @@ export interface SentTransaction {
   readonly origin: string;
   /** Set when the wallet sent it in place of an earlier transaction ("Speed up" / "Cancel"). */
   readonly replaces?: { readonly hash: Hash; readonly how: "speed-up" | "cancel" };
+  /** Set when it was sent for an EIP-5792 batch (`wallet_sendCalls`): the batch's id. */
+  readonly batchId?: string;
+  /** Set when it carried an EIP-7702 authorization delegating the account to this contract. */
+  readonly delegatesTo?: Address;
+}
+
+/** An EIP-5792 batch (`wallet_sendCalls`) the wallet accepted and sent. */
+export interface SentCalls {
+  /** The id `wallet_sendCalls` answered (the app's own when it chose one). */
+  readonly id: string;
+  readonly from: Address;
+  readonly chainId: number;
+  readonly calls: readonly { readonly to: Address; readonly data: Hex | undefined; readonly value: bigint }[];
+  readonly atomicRequired: boolean;
+  /** True when the calls went out as one transaction that runs them all or none (EIP-7702). */
+  readonly atomic: boolean;
+  /** True when that transaction also delegated the account (an EIP-7702 authorization in a type-4 transaction). */
+  readonly upgraded: boolean;
+  /**
+   * The transactions that carry the calls, in order: one for an atomic batch, one per call sent so far
+   * otherwise. After a speed-up, the replacement's hash; a cancel is listed in `sentTransactions`.
+   */
+  readonly transactionHashes: readonly Hash[];
+  /** Origin of the page that asked for it. */
+  readonly origin: string;
 }
 
 /** A message or typed-data signature the wallet produced. */
@@ -86,8 +112,16 @@ export interface WalletDriver {
   chainId(): Promise<number>;
   /** Waits for the app's connection request, approves it, and resolves with the connected address. */
   approveConnection(options?: WaitOptions): Promise<Address>;
-  /** Waits for the app's next transaction request, approves it, and resolves once it was sent. */
+  /**
+   * Waits for the app's next transaction request (`eth_sendTransaction`), approves it, and resolves
+   * once it was sent. A batch's transactions are not among these: see `confirmCalls`.
+   */
   confirmTransaction(options?: WaitOptions): Promise<SentTransaction>;
+  /**
+   * Waits for the app's next EIP-5792 batch (`wallet_sendCalls`), approves it, and resolves once its
+   * first transaction was sent. Only for wallets that batch on the chain in use.
+   */
+  confirmCalls(options?: WaitOptions): Promise<SentCalls>;
   /** Waits for the app's next signature request (personal_sign, typed data), approves it. */
   confirmSignature(options?: WaitOptions): Promise<SignatureRecord>;
   /** The next matching request (by default the next one that needs approval) fails with code 4001. */

@@ -1,13 +1,19 @@
 import { BaseError } from "viem";
 import type { RpcErrorObject } from "./protocol";
 
-/** EIP-1193 / EIP-1474 / EIP-3085 error codes the wallet answers with. */
+/** EIP-1193 / EIP-1474 / EIP-3085 / EIP-5792 error codes the wallet answers with. */
 export const RpcErrorCode = {
   userRejected: 4001,
   unauthorized: 4100,
   unsupportedMethod: 4200,
   disconnected: 4900,
   unrecognizedChain: 4902,
+  unsupportedCapability: 5700,
+  unsupportedChainId: 5710,
+  duplicateId: 5720,
+  unknownBundleId: 5730,
+  upgradeRejected: 5750,
+  atomicityNotSupported: 5760,
   invalidRequest: -32600,
   invalidParams: -32602,
   internal: -32603,

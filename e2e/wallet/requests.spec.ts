@@ -61,7 +61,8 @@ test.describe("requests", () => {
       ];
     });
     expect(codes).toEqual([-32600, -32600, -32600]);
-    expect((await walletPage.callExpectingError("wallet_getCapabilities")).code).toBe(4200);
+    // wallet_* methods the wallet does not implement (EIP-7715 permissions here) answer 4200.
+    expect((await walletPage.callExpectingError("wallet_grantPermissions", [{}])).code).toBe(4200);
   });
 
   test("wallet_watchAsset records the token and answers true", async ({ walletPage, wallet }) => {

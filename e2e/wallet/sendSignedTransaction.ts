@@ -1,4 +1,11 @@
-import { createWalletClient, http, type Chain, type Hash, type PrivateKeyAccount } from "viem";
+import {
+  createWalletClient,
+  http,
+  type Chain,
+  type Hash,
+  type PrivateKeyAccount,
+  type SignedAuthorizationList,
+} from "viem";
 import { prepareTransactionRequest, sendRawTransaction } from "viem/actions";
 import type { TransactionParams } from "./walletParams";
 
@@ -7,7 +14,8 @@ export interface SendSignedTransactionParameters {
   /** The wallet's current network: its id goes into the signature, whatever chain the node serves. */
   readonly chain: Chain;
   readonly rpcUrl: string;
-  readonly transaction: TransactionParams;
+  /** With `authorizationList`, an EIP-7702 (type-4) transaction. */
+  readonly transaction: TransactionParams & { readonly authorizationList?: SignedAuthorizationList };
 }
 
 /**
@@ -35,6 +43,7 @@ export async function sendSignedTransaction({
     gas: tx.gas,
     nonce: tx.nonce,
     accessList: tx.accessList,
+    authorizationList: tx.authorizationList,
     ...fees,
   } as Parameters<typeof prepareTransactionRequest>[1]);
   const serializedTransaction = await account.signTransaction(

@@ -19,23 +19,23 @@ import type { WalletChain } from "./walletChains";
 
 type JsonObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function firstParam(params: unknown, method: string): unknown {
+export function firstParam(params: unknown, method: string): unknown {
   if (!Array.isArray(params) || params.length === 0)
     throw WalletRpcError.invalidParams(`${method} expects a non-empty params array`);
   return params[0];
 }
 
-function addressParam(value: unknown, what: string): Address {
+export function addressParam(value: unknown, what: string): Address {
   if (typeof value !== "string" || !isAddress(value, { strict: false }))
     throw WalletRpcError.invalidParams(`${what} must be an address`);
   return getAddress(value);
 }
 
-function quantity(value: unknown, what: string): bigint {
+export function quantity(value: unknown, what: string): bigint {
   if (typeof value !== "string" || !isHex(value, { strict: true }) || value.length < 3) {
     throw WalletRpcError.invalidParams(`${what} must be a hex quantity`);
   }

@@ -11,6 +11,7 @@ export type { ReferenceStaking$Type } from "../../artifacts/contracts/reference/
 export type { Multicall3Local$Type } from "../../artifacts/contracts/local/Multicall3Local.sol/artifacts.js";
 export type { ReentrantToken$Type } from "../../artifacts/contracts/mocks/ReentrantToken.sol/artifacts.js";
 export type { EtherRejecter$Type } from "../../artifacts/contracts/mocks/EtherRejecter.sol/artifacts.js";
+export type { BatchExecutor$Type } from "../../artifacts/contracts/test/BatchExecutor.sol/artifacts.js";
 
 // One in-process chain for every contract test file; loadFixture snapshots keep tests independent.
 export const { viem, networkHelpers, provider } = await network.create();

@@ -1,0 +1,233 @@
+import {
+  decodeErrorResult,
+  encodeFunctionData,
+  numberToHex,
+  parseGwei,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
+import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
+import { batchExecutorAbi } from "./batchExecutor.generated";
+import { BATCH_EXECUTOR_ADDRESS, DELEGATED_CODE } from "./ensureBatchExecutor";
+import type { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
+import {
+  asCallsReceipt,
+  expect,
+  sendCallsParams,
+  test,
+  type CallsReceipt,
+  type CallsStatus,
+  type Pool,
+} from "./testing/batchingFixtures";
+import type { WalletTestPage } from "./testing/WalletTestPage";
+import type { LocalChain } from "../support/startLocalChain";
+
+type RpcReceipt = CallsReceipt & Record<string, unknown>;
+
+/** Connects the page with account 1 (it holds POO; account 0 owns the pool) and turns batching on. */
+async function connectBatching(
+  walletPage: WalletTestPage,
+  wallet: InjectedTestWalletDriver,
+): Promise<Address> {
+  wallet.controller.setBatching("supported");
+  const account = await wallet.switchAccount(1);
+  await walletPage.call("eth_requestAccounts");
+  return account;
+}
+
+/** Runs `body` with automine off (transactions wait in the mempool until `evm_mine`), then turns it back on. */
+async function withBlocksHeld<T>(chain: LocalChain, body: () => Promise<T>): Promise<T> {
+  await chain.rpc("evm_setAutomine", [false]);
+  try {
+    return await body();
+  } finally {
+    await chain.rpc("evm_setAutomine", [true]);
+  }
+}
+
+async function statusOf(walletPage: WalletTestPage, id: string): Promise<CallsStatus> {
+  return walletPage.call<CallsStatus>("wallet_getCallsStatus", [id]);
+}
+
+async function allowanceAndStake(pool: Pool, account: Address): Promise<[bigint, bigint]> {
+  return Promise.all([
+    pool.publicClient.readContract({
+      address: pool.pooToken,
+      abi: pooTokenAbi,
+      functionName: "allowance",
+      args: [account, pool.staking],
+    }),
+    pool.publicClient.readContract({
+      address: pool.staking,
+      abi: stakingAbi,
+      functionName: "stakedAmount",
+      args: [account],
+    }),
+  ]);
+}
+
+async function sendBatch(
+  walletPage: WalletTestPage,
+  wallet: InjectedTestWalletDriver,
+  pool: Pool,
+  account: Address,
+) {
+  const { id } = await walletPage.call<{ id: string }>(
+    "wallet_sendCalls",
+    sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
+  );
+  const batch = await wallet.confirmCalls();
+  expect(batch.id).toBe(id);
+  return { id, hash: batch.transactionHashes[0]! };
+}
+
+test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
+  test("a call that reverts on chain: status 500 with the node's receipt, nothing changed, the reason replayable", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectBatching(walletPage, wallet);
+    const { id, hash, receipt } = await withBlocksHeld(chain, async () => {
+      const sent = await sendBatch(walletPage, wallet, pool, account);
+      expect(await statusOf(walletPage, sent.id)).toEqual({
+        version: "2.0.0",
+        id: sent.id,
+        chainId: "0x7a69",
+        status: 100,
+        atomic: true,
+      });
+      // The owner pauses the pool with a higher tip: mined first in the same block, it makes stake fail.
+      await chain.rpc("eth_sendTransaction", [
+        {
+          from: pool.owner,
+          to: pool.staking,
+          data: encodeFunctionData({ abi: stakingAbi, functionName: "pause" }),
+          maxPriorityFeePerGas: numberToHex(parseGwei("50")),
+          maxFeePerGas: numberToHex(parseGwei("100")),
+        },
+      ]);
+      await chain.rpc("evm_mine");
+      return { ...sent, receipt: await chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [sent.hash]) };
+    });
+
+    expect(receipt.status).toBe("0x0");
+    expect(await statusOf(walletPage, id)).toEqual({
+      version: "2.0.0",
+      id,
+      chainId: "0x7a69",
+      status: 500,
+      atomic: true,
+      receipts: [asCallsReceipt(receipt)],
+    });
+    expect(await allowanceAndStake(pool, account)).toEqual([0n, 0n]);
+    // EIP-7702 applies the authorization even when the call reverts: the account is delegated.
+    expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe(DELEGATED_CODE);
+
+    // Replayed at its block through the wallet (as an app does), the revert says which call failed and why.
+    const { input } = await chain.rpc<{ input: Hex }>("eth_getTransactionByHash", [hash]);
+    const replay = await walletPage.callExpectingError("eth_call", [
+      { from: account, to: account, data: input },
+      receipt.blockNumber,
+    ]);
+    const outer = decodeErrorResult({ abi: batchExecutorAbi, data: replay.data as Hex });
+    expect(outer.errorName).toBe("CallFailed");
+    const [index, reason] = outer.args as readonly [bigint, Hex];
+    expect(index).toBe(1n);
+    expect(decodeErrorResult({ abi: stakingAbi, data: reason }).errorName).toBe("EnforcedPause");
+  });
+
+  test("speed-up: the batch follows the replacement, with its receipt and its delegation", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectBatching(walletPage, wallet);
+    const { id, hash, faster } = await withBlocksHeld(chain, async () => {
+      const sent = await sendBatch(walletPage, wallet, pool, account);
+      const replacement = await wallet.controller.replaceTransaction(sent.hash, "speed-up");
+      expect(wallet.controller.callBatches()[0]!.transactionHashes).toEqual([replacement]);
+      expect((await statusOf(walletPage, sent.id)).status).toBe(100);
+      await chain.rpc("evm_mine");
+      return { ...sent, faster: replacement };
+    });
+
+    const receipt = await chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [faster]);
+    expect(receipt).toMatchObject({ status: "0x1", type: "0x4" });
+    expect(await chain.rpc("eth_getTransactionReceipt", [hash])).toBeNull();
+    expect(await statusOf(walletPage, id)).toMatchObject({
+      status: 200,
+      receipts: [asCallsReceipt(receipt)],
+    });
+    expect(await allowanceAndStake(pool, account)).toEqual([0n, pool.minStake]);
+    expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe(DELEGATED_CODE);
+    expect((await wallet.sentTransactions()).at(-1)).toMatchObject({
+      hash: faster,
+      replaces: { hash, how: "speed-up" },
+      batchId: id,
+      delegatesTo: BATCH_EXECUTOR_ADDRESS,
+    });
+  });
+
+  test("cancel: never a success: 100 while the cancel waits, then 400 without receipts; nothing ran", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectBatching(walletPage, wallet);
+    const nonceBefore = Number(await chain.rpc<Hex>("eth_getTransactionCount", [account, "latest"]));
+    const { id, cancel } = await withBlocksHeld(chain, async () => {
+      const sent = await sendBatch(walletPage, wallet, pool, account);
+      const cancelHash = await wallet.controller.replaceTransaction(sent.hash, "cancel");
+      expect((await statusOf(walletPage, sent.id)).status).toBe(100);
+      await chain.rpc("evm_mine");
+      return { ...sent, cancel: cancelHash };
+    });
+
+    expect(await chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [cancel])).toMatchObject({
+      status: "0x1",
+    });
+    expect(await statusOf(walletPage, id)).toEqual({
+      version: "2.0.0",
+      id,
+      chainId: "0x7a69",
+      status: 400,
+      atomic: true,
+      receipts: [],
+    });
+    expect(await allowanceAndStake(pool, account)).toEqual([0n, 0n]);
+    // The delegation went with the cancelled transaction; the cancel used one nonce.
+    expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe("0x");
+    expect(Number(await chain.rpc<Hex>("eth_getTransactionCount", [account, "latest"]))).toBe(
+      nonceBefore + 1,
+    );
+  });
+
+  test("cancel from a delegated account: the cancel runs the account's code and still succeeds", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectBatching(walletPage, wallet);
+    await sendBatch(walletPage, wallet, pool, account); // delegates, stakes once
+    expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe(DELEGATED_CODE);
+
+    const { id, cancel } = await withBlocksHeld(chain, async () => {
+      const sent: { id: string; hash: Hash } = await sendBatch(walletPage, wallet, pool, account);
+      const cancelHash = await wallet.controller.replaceTransaction(sent.hash, "cancel");
+      await chain.rpc("evm_mine");
+      return { ...sent, cancel: cancelHash };
+    });
+
+    const receipt = await chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [cancel]);
+    expect(receipt).toMatchObject({ status: "0x1", to: account.toLowerCase() });
+    expect(BigInt(receipt.gasUsed as Hex)).toBeGreaterThan(21_000n);
+    expect(await statusOf(walletPage, id)).toMatchObject({ status: 400, receipts: [] });
+    expect(await allowanceAndStake(pool, account)).toEqual([0n, pool.minStake]);
+  });
+});
