@@ -1,4 +1,12 @@
-import { getCapabilities, getPublicClient, sendCalls, waitForCallsStatus, type Config } from "@wagmi/core";
+import {
+  getAccount,
+  getCapabilities,
+  getPublicClient,
+  sendCalls,
+  waitForCallsStatus,
+  watchAccount,
+  type Config,
+} from "@wagmi/core";
 import {
   encodeFunctionData,
   isAddressEqual,
@@ -10,6 +18,7 @@ import {
 import type { Signer } from "../../application/ports/signer";
 import type { BatchId, BatchOutcome, StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
+import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { AtomicBatching } from "../../domain/stakeSending";
 import { assertWalletOn } from "./assertWalletOn";
@@ -23,6 +32,8 @@ const transferEvent = parseAbiItem("event Transfer(address indexed from, address
 
 /** EIP-5792 status codes: 400, the wallet will not put the batch on chain. */
 const NOT_INCLUDED = 400;
+/** How long a batch's status waits for the wallet to be connected again (after a reload). */
+const RECONNECT_WAIT_MS = 30_000;
 
 /**
  * EIP-5792 batches through @wagmi/core (getCapabilities, sendCalls, waitForCallsStatus), which ask the
@@ -77,6 +88,8 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
 
   async waitForBatch(batchId: BatchId, signer: Signer): Promise<BatchOutcome> {
     try {
+      // Only the wallet knows a batch until it is mined; after a reload it is still reconnecting.
+      await this.walletConnected();
       const result = await waitForCallsStatus(this.config, {
         id: batchId,
         pollingInterval: RECEIPT_POLL_MS,
@@ -156,6 +169,24 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
       if (replayed && !replayed.ok) return { index: replayed.index, reason: replayed.reason };
     }
     return undefined;
+  }
+
+  private async walletConnected(): Promise<void> {
+    if (getAccount(this.config).status === "connected") return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        unwatch();
+        reject(new RequestTimeoutError({ timeoutMs: RECONNECT_WAIT_MS }));
+      }, RECONNECT_WAIT_MS);
+      const unwatch = watchAccount(this.config, {
+        onChange: (account) => {
+          if (account.status !== "connected") return;
+          clearTimeout(timer);
+          unwatch();
+          resolve();
+        },
+      });
+    });
   }
 
   private client(signer: Signer): PublicClient {

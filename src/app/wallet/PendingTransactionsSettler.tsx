@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { transactionRecordKey } from "../../domain/transactionRecordKey";
 import { TOKENS } from "../container/tokens";
 import { useLazyInjection } from "../container/useInjection";
@@ -22,6 +22,8 @@ export function PendingTransactionsSettler(): null {
   const settlePending = useLazyInjection(TOKENS.settlePendingTransactions);
   const queryClient = useQueryClient();
   const settling = useRef(new Set<string>());
+  // Bumped to look again at records that could not be settled: the list itself may come back equal.
+  const [retries, setRetries] = useState(0);
 
   useEffect(() => {
     if (!address || chainId === undefined || !records) return;
@@ -44,7 +46,7 @@ export function PendingTransactionsSettler(): null {
         // Still pending (RPC down, not mined within the wait): look again a little later, not in a loop.
         setTimeout(() => {
           for (const hash of unsettled) settling.current.delete(hash);
-          if (unsettled.length > 0) refresh();
+          if (unsettled.length > 0) setRetries((count) => count + 1);
         }, RETRY_AFTER_MS);
         for (const hash of dueHashes) if (!unsettled.includes(hash)) settling.current.delete(hash);
         if (settled.length > 0) {
@@ -52,7 +54,7 @@ export function PendingTransactionsSettler(): null {
           void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
         }
       });
-  }, [address, chainId, records, settlePending, queryClient]);
+  }, [address, chainId, records, settlePending, queryClient, retries]);
 
   return null;
 }
