@@ -1,17 +1,8 @@
-import {
-  decodeEventLog,
-  decodeFunctionData,
-  encodeFunctionData,
-  parseEther,
-  parseEventLogs,
-  parseGwei,
-  type Address,
-  type Hash,
-} from "viem";
+import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs, type Address } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { expect, test } from "../fixtures/app";
 import type { ChainClients } from "../support/chainClients";
-import type { E2eStack } from "../support/e2eStack";
+import { pausePoolAhead } from "../support/pausePoolAhead";
 import { stakeWithApprovalFlow } from "../support/stakeFlows";
 import {
   enterButton,
@@ -38,24 +29,6 @@ function nonceOf(chain: ChainClients, account: Address): Promise<number> {
 /** The method names the app asked the wallet for, in order. */
 function walletMethods(wallet: { controller: { requests(): readonly { method: string }[] } }): string[] {
   return wallet.controller.requests().map((request) => request.method);
-}
-
-/**
- * The pool's owner (account 0) pauses our Staking from the test with a high tip, so that in a block
- * mined by hand it runs before the user's pending transaction.
- */
-async function pauseAhead(chain: ChainClients, stack: E2eStack): Promise<Hash> {
-  return await chain.testClient.request({
-    method: "eth_sendTransaction",
-    params: [
-      {
-        from: stack.accounts[0]!,
-        to: stack.contracts.staking,
-        data: encodeFunctionData({ abi: stakingAbi, functionName: "pause" }),
-        maxPriorityFeePerGas: `0x${parseGwei("50").toString(16)}`,
-      },
-    ],
-  } as never);
 }
 
 test.describe("stake with approval in one confirmation where the wallet can batch (EIP-5792)", () => {
@@ -204,7 +177,7 @@ test.describe("stake with approval in one confirmation where the wallet can batc
       await expect(processingOverlay(page)).toContainText(
         "Waiting for the approval and the stake to be confirmed…",
       );
-      await pauseAhead(chain, stack);
+      await pausePoolAhead(chain, stack);
       await chain.mine();
     } finally {
       await chain.testClient.setAutomine(true);

@@ -1,6 +1,6 @@
-import { encodeFunctionData, parseEther, parseGwei } from "viem";
-import { stakingAbi } from "../../src/adapters/chain/abis.generated";
+import { parseEther } from "viem";
 import { expect, test } from "../fixtures/app";
+import { pausePoolAhead } from "../support/pausePoolAhead";
 import {
   approveFromTest,
   errorDialog,
@@ -37,17 +37,7 @@ test.describe("a stake mined with status 0", () => {
       await submitStake(page, "150");
       const stake = await wallet.confirmTransaction();
       await expect(processingOverlay(page)).toContainText("Waiting for the stake to be confirmed…");
-      await chain.testClient.request({
-        method: "eth_sendTransaction",
-        params: [
-          {
-            from: stack.accounts[0]!,
-            to: stack.contracts.staking,
-            data: encodeFunctionData({ abi: stakingAbi, functionName: "pause" }),
-            maxPriorityFeePerGas: `0x${parseGwei("50").toString(16)}`,
-          },
-        ],
-      } as never);
+      await pausePoolAhead(chain, stack);
       await chain.mine();
       const receipt = await chain.publicClient.getTransactionReceipt({ hash: stake.hash });
       expect(receipt.status).toBe("reverted");

@@ -2,18 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { connect, createConfig, disconnect, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  fallback,
-  http,
-  parseEther,
-  parseGwei,
-  type Hash,
-} from "viem";
+import { defineChain, encodeFunctionData, fallback, http, parseEther, parseGwei, type Hash } from "viem";
 import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
 import { MulticallAccountSnapshotSource } from "../../src/adapters/chain/MulticallAccountSnapshotSource.ts";
 import { PinnedContractWriter } from "../../src/adapters/chain/PinnedContractWriter.ts";
@@ -27,6 +16,7 @@ import { ContractRevertError } from "../../src/domain/errors/contractRevertError
 import { RpcUnavailableError } from "../../src/domain/errors/rpcUnavailableError.ts";
 import { WalletChangedError } from "../../src/domain/errors/walletChangedError.ts";
 import { startCountingProxy, startLocalChain, type CountingProxy, type LocalChain } from "./localChain.ts";
+import { nodeClients } from "./nodeClients.ts";
 
 const ACCOUNT = toAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
 const OTHER = toAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
@@ -83,17 +73,6 @@ function adapters(config: Config, local: LocalChain) {
     token: new WagmiTokenGateway(config, writer, contracts),
     staking: new WagmiStakingGateway(writer, contracts),
     waiter: new ViemTransactionWaiter(config, sent),
-  };
-}
-
-/** Plain viem clients on the node (its accounts are unlocked), to do what a wallet does behind the app's back. */
-function nodeClients(url: string) {
-  const chain = chainOn([url]);
-  const transport = http(url, { retryCount: 0 });
-  return {
-    publicClient: createPublicClient({ chain, transport }),
-    walletClient: createWalletClient({ chain, transport }),
-    testClient: createTestClient({ chain, transport, mode: "hardhat" }),
   };
 }
 

@@ -2,18 +2,7 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 import { connect, createConfig, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  http,
-  parseEther,
-  parseGwei,
-  type Hash,
-  type Hex,
-} from "viem";
+import { defineChain, encodeFunctionData, http, parseEther, parseGwei, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pooTokenAbi, referenceStakingAbi } from "../../src/adapters/chain/abis.generated.ts";
 import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
@@ -23,6 +12,7 @@ import { ViemTransactionReplayer } from "../../src/adapters/chain/ViemTransactio
 import { toAddress } from "../../src/domain/address.ts";
 import { ContractRevertError } from "../../src/domain/errors/contractRevertError.ts";
 import { startCountingProxy, startLocalChain, type CountingProxy, type LocalChain } from "./localChain.ts";
+import { nodeClients } from "./nodeClients.ts";
 
 const ACCOUNT = toAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
 /** Hardhat's public test key of ACCOUNT (account 1). */
@@ -51,17 +41,6 @@ async function wagmiConfig(url: string): Promise<Config> {
   });
   await connect(config, { connector: config.connectors[0]! });
   return config;
-}
-
-/** The node's own clients: its accounts are unlocked, so they stand in for the user's wallet and the owner. */
-function nodeClients(url: string) {
-  const chain = chainOn(url);
-  const transport = http(url, { retryCount: 0 });
-  return {
-    publicClient: createPublicClient({ chain, transport }),
-    walletClient: createWalletClient({ chain, transport }),
-    testClient: createTestClient({ chain, transport, mode: "hardhat" }),
-  };
 }
 
 for (const contract of ["Staking", "ReferenceStaking"] as const) {

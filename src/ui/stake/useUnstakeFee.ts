@@ -35,7 +35,8 @@ export function useUnstakeFee(
     loading: ready && query.isPending,
     error: query.error,
     refresh: () => {
-      if (ready && query.isStale && !query.isFetching) void query.refetch();
+      // Pointer and focus arrive together on a click: one read, not one cancelling the other.
+      if (ready && query.isStale && !query.isFetching) void query.refetch({ cancelRefetch: false });
     },
   };
 }
