@@ -3,10 +3,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The hexagonal dependency rule (see ../shared/architecture.md):
-// domain <- application <- adapters <- app; ui -> application/domain (and app's hooks) only.
+// The hexagonal dependency rule (see docs/architecture.md):
+// domain <- application <- adapters <- app; ui -> application/domain only. app, the composition root,
+// is imported by the entry point alone; it supplies what ui's contexts read (services, wallet).
 const adapters = { group: ["**/adapters", "**/adapters/**"], message: "Only src/app may import adapters." };
-const app = { group: ["**/app", "**/app/**"], message: "Only ui and the entry point may import src/app." };
+const app = {
+  group: ["**/app", "**/app/**"],
+  message:
+    "Only the entry point may import src/app (the composition root). ui reaches use cases through src/ui/services.",
+};
 const ui = { group: ["**/ui", "**/ui/**"], message: "Only src/app (the router) may import ui." };
 const application = {
   group: ["**/application", "**/application/**"],
@@ -66,7 +71,7 @@ export default tseslint.config(
     rules: restrict({ ...adapters, group: ["**/adapters/*", "!**/adapters/fake"] }, app, ui, server),
   },
   { files: ["src/adapters/**"], rules: restrict(app, ui, server) },
-  { files: ["src/ui/**"], rules: restrict(adapters, server) },
+  { files: ["src/ui/**"], rules: restrict(adapters, app, server) },
   { files: ["src/app/**"], rules: restrict(server) },
   // The API server has its own adapters/ folder; what it must not reach is the browser app's layers,
   // which sit one level further up the relative path at each depth.

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import hardhatToolboxViemPlugin from "@nomicfoundation/hardhat-toolbox-viem";
-import { configVariable, defineConfig } from "hardhat/config";
+import { configVariable, defineConfig, task } from "hardhat/config";
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +15,15 @@ export default defineConfig({
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "cancun" },
   },
   paths: { tests: { nodejs: "test" } },
+  tasks: [
+    task("deploy", "Deploy POO, CRAP and Staking with Ignition and write deployments/<chainId>.json")
+      .addFlag({ name: "verify", description: "Verify the contracts on the enabled explorers afterwards" })
+      .setAction(() => import("./scripts/deploy.ts"))
+      .build(),
+  ],
+  // `npm run deploy -- --network sepolia --verify` (and `ignition verify`): Etherscan takes this key
+  // (keystore or environment); Blockscout and Sourcify need none.
+  verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
     // A local chain that looks like Sepolia (its chain id) for the Sepolia-mode browser tests and

@@ -30,8 +30,8 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: chromiumPath,
+      // No "--headless" here: Playwright adds it itself unless `--headed` is asked for.
       args: [
-        "--headless",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",

@@ -35,7 +35,7 @@ import { median } from "./stats";
 // (requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps) and its CPU slowdown.
 const slow4G = throttling.mobileSlow4G;
 
-export const MOBILE_THROTTLING = {
+const MOBILE_THROTTLING = {
   cpuSlowdown: slow4G.cpuSlowdownMultiplier,
   latencyMs: slow4G.requestLatencyMs,
   downloadKbps: slow4G.downloadThroughputKbps,
@@ -68,10 +68,10 @@ export interface ModalSeries {
   reading: ModalTiming[];
 }
 
-export const MODAL_KINDS = ["cold", "warm", "again", "reading"] as const;
+const MODAL_KINDS = ["cold", "warm", "again", "reading"] as const;
 export type ModalKind = (typeof MODAL_KINDS)[number];
 
-export const emptyModalSeries = (): ModalSeries => ({ cold: [], warm: [], again: [], reading: [] });
+const emptyModalSeries = (): ModalSeries => ({ cold: [], warm: [], again: [], reading: [] });
 
 export interface ModalSummary {
   runs: ModalSeries;
@@ -190,7 +190,7 @@ function addRun(series: ModalSeries, run: Record<ModalKind, ModalTiming>): void 
   for (const kind of MODAL_KINDS) series[kind].push(run[kind]);
 }
 
-export function summarizeModal(runs: ModalSeries): ModalSummary {
+function summarizeModal(runs: ModalSeries): ModalSummary {
   const med = (list: ModalTiming[]): ModalTiming => ({
     clickMs: median(list.map((t) => t.clickMs)) ?? NaN,
     modalMs: median(list.map((t) => t.modalMs)) ?? NaN,
@@ -198,22 +198,6 @@ export function summarizeModal(runs: ModalSeries): ModalSummary {
   });
   const medians = Object.fromEntries(MODAL_KINDS.map((kind) => [kind, med(runs[kind])]));
   return { runs, median: medians as Record<ModalKind, ModalTiming> };
-}
-
-/** `runs` cold + warm visits of one page (bench/experiments.ts: one variant at a time). */
-export async function measureModalSeries(
-  browser: Browser,
-  url: string,
-  runs: number,
-  log: (message: string) => void,
-): Promise<ModalSummary> {
-  const series = emptyModalSeries();
-  for (let i = 0; i < runs; i++) {
-    const run = await measureOnce(browser, url);
-    addRun(series, run);
-    log(`modal #${i + 1}: ${describe(run)}`);
-  }
-  return summarizeModal(series);
 }
 
 const describe = ({ cold, warm, again, reading }: Record<ModalKind, ModalTiming>): string =>

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { PluginOption, PreviewServer } from "vite";
+import type { PreviewServer } from "vite";
 import { BARE_APP_DIR, ROOT_DIR } from "./config";
 
 export interface RunningPreview {
@@ -17,8 +17,6 @@ export interface OurBuildOptions {
   /** What the app's local chain points at (the chain itself, or the counting proxy in front of it). */
   rpcUrl: string;
   apiUrl: string | undefined;
-  /** Extra Vite plugins for this build only (bench/experiments.ts patches the source with them). */
-  plugins?: PluginOption[];
 }
 
 /**
@@ -35,27 +33,21 @@ export async function buildAndPreviewOurs(options: OurBuildOptions): Promise<Run
   await vite.build({
     root: ROOT_DIR,
     logLevel: "error",
-    plugins: options.plugins ?? [],
     build: { outDir: options.outDir, emptyOutDir: true, reportCompressedSize: false },
   });
   const buildMs = performance.now() - started;
-  return { ...(await previewOurs(options.outDir, options.port)), buildMs };
-}
-
-/** `vite preview` of a build of the app already in `outDir` (the CSP follows process.env as set for the build). */
-export async function previewOurs(outDir: string, port: number): Promise<RunningPreview> {
-  const vite = await import("vite");
+  // The CSP follows process.env as set for the build.
   const server = await vite.preview({
     root: ROOT_DIR,
     logLevel: "warn",
-    build: { outDir },
-    preview: { host: "127.0.0.1", port, strictPort: true, open: false },
+    build: { outDir: options.outDir },
+    preview: { host: "127.0.0.1", port: options.port, strictPort: true, open: false },
   });
-  return wrap(server, port, outDir, 0);
+  return wrap(server, options.port, options.outDir, buildMs);
 }
 
-/** injected: the baseline; default: getDefaultConfig; none: React only, no wallet stack. */
-export type BareVariant = "injected" | "default" | "none";
+/** injected: the baseline; default: getDefaultConfig. */
+export type BareVariant = "injected" | "default";
 
 export interface BareBuildOptions {
   outDir: string;

@@ -13,7 +13,7 @@ const secrets: Record<string, string> = {
   CMC_API_KEY: randomBytes(18).toString("hex"),
   SESSION_SECRET: randomBytes(24).toString("hex"),
   DATABASE_URL: `postgres://poo:${randomBytes(12).toString("hex")}@db.internal:5432/poo`,
-  DEPLOYER_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
+  ETHERSCAN_API_KEY: randomBytes(17).toString("hex"),
   SEPOLIA_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
 };
 Object.assign(process.env, secrets);

@@ -1,160 +1,119 @@
 /**
- * `npm run deploy -- --network <localhost|sepolia> [--rpc-url <url>]`: deploys POO, CRAP and Staking
- * to any JSON-RPC endpoint and writes deployments/<chainId>.json.
+ * The `deploy` task (`npm run deploy -- --network <name> [--verify]`): deploys ignition/modules/Staking.ts
+ * (POO, CRAP and the pool, wired) with Hardhat Ignition's own `ignition deploy`, with the parameters of
+ * ignition/parameters/<network>.json, then writes deployments/<chainId>.json from Ignition's journal.
  *
- * Environment (a .env file in the repo root is loaded when present; empty values count as unset):
- *   RPC_URL               endpoint; falls back to SEPOLIA_RPC_URL with --network sepolia and to
- *                         http://127.0.0.1:8545 with --network localhost. --rpc-url wins over all.
- *   DEPLOYER_PRIVATE_KEY  0x + 64 hex; falls back to SEPOLIA_PRIVATE_KEY with --network sepolia and to
- *                         the public Hardhat account #0 key on the local chain (31337) only.
- *   MIN_STAKE, MIN_STAKE_DURATION, REWARD_RATE, REWARD_FUND
- *                         base units (18 decimals) or seconds; defaults: LOCAL_* in lib/deploy-stack.ts.
+ * A run that stopped half-way resumes from the journal (ignition/deployments/chain-<chainId>/): what
+ * is already on chain is not sent again. On a local Hardhat node (chain 31337) it then installs
+ * Multicall3 and tops the first five accounts up to 1,000,000 POO each, as the local stack does.
+ * Secrets (SEPOLIA_PRIVATE_KEY, ETHERSCAN_API_KEY...) come from Hardhat's keystore or the environment;
+ * a .env file in the repository root is read when present. See docs/contracts.md.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
-import { createPublicClient, createWalletClient, defineChain, formatEther, http } from "viem";
-import type { Chain, Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { hardhat, sepolia } from "viem/chains";
-import { z } from "zod";
-import {
-  LOCAL_CHAIN_ID,
-  LOCAL_MIN_STAKE,
-  LOCAL_MIN_STAKE_DURATION,
-  LOCAL_REWARD_FUND,
-  LOCAL_REWARD_RATE,
-  LOCAL_SEED_ACCOUNT_COUNT,
-  LOCAL_SEED_POO_EACH,
-  deployStack,
-  installMulticall3,
-  writeDeployment,
-} from "./lib/deploy-stack.ts";
+import { parseEnv } from "node:util";
+import { HardhatArtifactResolver, readDeploymentParameters } from "@nomicfoundation/hardhat-ignition/helpers";
+import type { DeploymentResult } from "@nomicfoundation/ignition-core";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { formatEther } from "viem";
+import { deploymentFromJournal } from "./lib/ignition/deploymentFromJournal.ts";
+import { IGNITION_DIR, parametersFile } from "./lib/ignition/ignitionPaths.ts";
+import { resolveStakingParameters, type StakingParameters } from "./lib/ignition/stakingParameters.ts";
+import { installMulticall3 } from "./lib/installMulticall3.ts";
+import { seedTestAccounts } from "./lib/seedTestAccounts.ts";
+import { writeDeployment } from "./lib/writeDeployment.ts";
 
-// Public Hardhat test key #0, printed by every Hardhat node; only ever used against chain 31337.
-const HARDHAT_ACCOUNT_0_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const LOCAL_CHAIN_ID = 31337;
 
-const rootDir = fileURLToPath(new URL("..", import.meta.url));
-const envFile = path.join(rootDir, ".env");
-if (existsSync(envFile)) process.loadEnvFile(envFile);
+interface DeployTaskArguments {
+  verify: boolean;
+}
 
-const { values: args } = parseArgs({
-  options: { network: { type: "string" }, "rpc-url": { type: "string" } },
-  strict: true,
-});
-const network = args.network;
+export default async function deployTask(
+  { verify }: DeployTaskArguments,
+  hre: HardhatRuntimeEnvironment,
+): Promise<void> {
+  const rootDir = hre.config.paths.root;
+  loadEnvFile(path.join(rootDir, ".env"));
 
-const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
-const baseUnits = (fallback: bigint) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, "must be a non-negative integer (base units or seconds)")
-      .transform((value) => BigInt(value))
-      .optional()
-      .transform((value) => value ?? fallback),
+  const connection = await hre.network.create();
+  const { networkName, provider } = connection;
+  if (connection.networkConfig.type === "edr-simulated") {
+    fail([
+      `--network ${networkName} is a chain inside this command, gone when it ends: name a running one ` +
+        "(localhost for `npx hardhat node --hostname 127.0.0.1`, sepolia). `npm start` deploys its own chain.",
+    ]);
+  }
+  const file = parametersFile(networkName);
+  if (!existsSync(file)) {
+    const known = readdirSync(path.dirname(file)).map((name) => path.basename(name, ".json"));
+    fail([
+      `no parameters for network ${networkName}: write ${path.relative(rootDir, file)} (there are: ${known.join(", ")})`,
+    ]);
+  }
+  let values: StakingParameters;
+  try {
+    values = resolveStakingParameters(await readDeploymentParameters(file), "Staking");
+  } catch (error) {
+    fail([`${path.relative(rootDir, file)}: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+
+  const chainId = Number(await provider.request({ method: "eth_chainId" }));
+  const [deployer] = (await provider.request({ method: "eth_accounts" })) as string[];
+  if (deployer === undefined)
+    fail([`network ${networkName} has no account to deploy from: set its private key`]);
+  console.log(`Deploying ignition/modules/Staking.ts to ${networkName} (chain ${chainId}) from ${deployer}`);
+  console.log(
+    `  parameters ${path.relative(rootDir, file)}: min stake ${formatEther(values.minStake)} POO, ` +
+      `lock ${values.minStakeDuration} s, rate ${formatEther(values.rewardRate ?? 0n)} CRAP/s, ` +
+      `fund ${formatEther(values.rewardFund)} CRAP, POO supply ${formatEther(values.pooSupply)}`,
   );
-const optionalUrl = z.preprocess(unsetIfEmpty, z.url({ message: "must be an http(s) URL" }).optional());
-const optionalKey = z.preprocess(
-  unsetIfEmpty,
-  z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits")
-    .transform((value) => value as Hex)
-    .optional(),
-);
 
-const envSchema = z.object({
-  RPC_URL: optionalUrl,
-  SEPOLIA_RPC_URL: optionalUrl,
-  DEPLOYER_PRIVATE_KEY: optionalKey,
-  SEPOLIA_PRIVATE_KEY: optionalKey,
-  MIN_STAKE: baseUnits(LOCAL_MIN_STAKE).refine((value) => value > 0n, "must be greater than 0"),
-  MIN_STAKE_DURATION: baseUnits(LOCAL_MIN_STAKE_DURATION),
-  REWARD_RATE: baseUnits(LOCAL_REWARD_RATE),
-  REWARD_FUND: baseUnits(LOCAL_REWARD_FUND),
-});
+  const result = (await hre.tasks.getTask(["ignition", "deploy"]).run({
+    modulePath: path.join(IGNITION_DIR, "modules", "Staking.ts"),
+    parameters: file,
+    verify,
+  })) as DeploymentResult | null;
+  if (result?.type !== "SUCCESSFUL_DEPLOYMENT") {
+    // Ignition has said why (or the deployment was not confirmed); its journal keeps what was done.
+    process.exitCode = 1;
+    return;
+  }
+
+  const deployment = await deploymentFromJournal({
+    deploymentDir: path.join(hre.config.paths.ignition, "deployments", `chain-${chainId}`),
+    provider,
+    artifactResolver: new HardhatArtifactResolver(hre.artifacts),
+    stakingContract: "Staking",
+  });
+  const clientVersion = String(await provider.request({ method: "web3_clientVersion" }));
+  if (chainId === LOCAL_CHAIN_ID && clientVersion.startsWith("HardhatNetwork/")) {
+    // Local-only: what the app's test accounts need, never part of the modules.
+    await installMulticall3(provider);
+    const seeded = await seedTestAccounts(provider, deployment.pooToken);
+    console.log(`Local chain: Multicall3 installed, ${seeded.length} accounts hold 1,000,000 POO each`);
+  }
+  const written = writeDeployment(path.join(rootDir, "deployments"), deployment);
+  console.log(`
+PooToken   ${deployment.pooToken}
+CrapToken  ${deployment.crapToken}
+Staking    ${deployment.staking}
+Block      ${deployment.deployBlock}
+Written to ${path.relative(rootDir, written)}`);
+}
+
+/**
+ * Sets the file's variables that the environment does not set already, before the network connection
+ * resolves its configuration variables. Empty values count as unset, as in `.env.example`.
+ */
+function loadEnvFile(file: string): void {
+  if (!existsSync(file)) return;
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
+    if (value !== "" && process.env[name] === undefined) process.env[name] = value;
+  }
+}
 
 function fail(lines: string[]): never {
   console.error(["Cannot deploy:", ...lines.map((line) => `  - ${line}`)].join("\n"));
   process.exit(2);
 }
-
-const parsed = envSchema.safeParse(process.env);
-if (!parsed.success) {
-  fail(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
-}
-const env = parsed.data;
-
-const cliUrl = args["rpc-url"];
-if (cliUrl !== undefined && !z.url().safeParse(cliUrl).success) fail([`--rpc-url: not a URL: ${cliUrl}`]);
-const rpcUrl =
-  cliUrl ??
-  env.RPC_URL ??
-  (network === "sepolia" ? env.SEPOLIA_RPC_URL : undefined) ??
-  (network === "localhost" ? "http://127.0.0.1:8545" : undefined);
-if (rpcUrl === undefined) {
-  fail([
-    network === "sepolia"
-      ? "RPC_URL (or SEPOLIA_RPC_URL): missing"
-      : "RPC_URL: missing (or pass --rpc-url <url>, or --network localhost)",
-  ]);
-}
-
-const transport = http(rpcUrl);
-const chainId = await createPublicClient({ transport }).getChainId();
-const isLocal = chainId === LOCAL_CHAIN_ID;
-const privateKey =
-  env.DEPLOYER_PRIVATE_KEY ??
-  (network === "sepolia" ? env.SEPOLIA_PRIVATE_KEY : undefined) ??
-  (isLocal ? HARDHAT_ACCOUNT_0_KEY : undefined);
-if (privateKey === undefined) fail([`DEPLOYER_PRIVATE_KEY: missing (required on chain ${chainId})`]);
-
-const chain: Chain =
-  chainId === sepolia.id
-    ? sepolia
-    : isLocal
-      ? hardhat
-      : defineChain({
-          id: chainId,
-          name: network ?? `chain ${chainId}`,
-          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl] } },
-        });
-const publicClient = createPublicClient({ chain, transport });
-const walletClient = createWalletClient({ chain, transport, account: privateKeyToAccount(privateKey) });
-
-console.log(`Deploying to chain ${chainId} (${rpcUrl}) from ${walletClient.account.address}`);
-console.log(
-  `  min stake ${formatEther(env.MIN_STAKE)} POO, lock ${env.MIN_STAKE_DURATION} s, ` +
-    `rate ${formatEther(env.REWARD_RATE)} CRAP/s, fund ${formatEther(env.REWARD_FUND)} CRAP`,
-);
-
-// The local chain also gets Multicall3 and the demo accounts' POO, as the local stack does.
-let seed: { accounts: `0x${string}`[]; pooEach: bigint } | undefined;
-if (isLocal) {
-  await installMulticall3(publicClient);
-  const accounts = await walletClient.request({ method: "eth_accounts" });
-  seed = { accounts: accounts.slice(0, LOCAL_SEED_ACCOUNT_COUNT), pooEach: LOCAL_SEED_POO_EACH };
-}
-
-const deployment = await deployStack({
-  publicClient,
-  walletClient,
-  minStake: env.MIN_STAKE,
-  minStakeDuration: env.MIN_STAKE_DURATION,
-  rewardRate: env.REWARD_RATE,
-  rewardFund: env.REWARD_FUND,
-  seed,
-  log: (message) => console.log(`  ${message}`),
-}).catch((error: unknown) => fail([error instanceof Error ? error.message : String(error)]));
-
-const file = writeDeployment(path.join(rootDir, "deployments"), deployment);
-console.log(`
-PooToken   ${deployment.pooToken}
-CrapToken  ${deployment.crapToken}
-Staking    ${deployment.staking}
-Block      ${deployment.deployBlock}
-Written to ${path.relative(rootDir, file)}`);

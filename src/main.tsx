@@ -5,8 +5,8 @@ import { App } from "./app/App";
 import { ConfigError } from "./app/config/appConfig";
 import { loadAppConfig } from "./app/config/loadAppConfig";
 import { createAppServices } from "./app/createAppServices";
-import { TOKENS } from "./app/container/tokens";
-import { pooPriceQueryOptions } from "./app/hooks/usePooPrice";
+import { TOKENS } from "./application/serviceTokens";
+import { pooPriceQueryOptions } from "./ui/stake/usePooPrice";
 import { StartupError } from "./ui/shell/StartupError";
 
 const rootElement = document.getElementById("root");

@@ -1,15 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  type Address,
-} from "viem";
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address } from "viem";
 import { hardhat } from "viem/chains";
 import { ROOT_DIR } from "../config";
 
@@ -33,10 +24,9 @@ export async function startBenchChain(
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` },
   });
-  const { network } = await import("hardhat");
-  const server = await network.createServer("default", "127.0.0.1", port);
-  const { port: bound } = await server.listen();
-  const url = `http://127.0.0.1:${bound}`;
+  const { startSimulatedChain } = await import("../../scripts/lib/startSimulatedChain");
+  const simulated = await startSimulatedChain("default", port);
+  const url = simulated.url;
   try {
     const chain = { ...hardhat, rpcUrls: { default: { http: [url] } } };
     const transport = http(url);
@@ -44,17 +34,17 @@ export async function startBenchChain(
     const [deployer] = await createWalletClient({ chain, transport }).getAddresses();
     if (!deployer) throw new Error("The local chain exposes no accounts.");
     const walletClient = createWalletClient({ chain, transport, account: deployer });
-    const stack = await import("../../scripts/lib/deploy-stack");
-    await stack.installMulticall3(createTestClient({ chain, transport, mode: "hardhat" }));
-    const deployment = await stack.deployStack({
-      publicClient,
-      walletClient,
-      ...stack.LOCAL_DEFAULTS,
-      pooSupply: pooEach * BigInt(wallets.length) + parseEther("1000"),
+    const { installMulticall3 } = await import("../../scripts/lib/installMulticall3");
+    await installMulticall3(simulated.provider);
+    const { deployOnSimulatedChain } = await import("../../scripts/lib/ignition/deployOnSimulatedChain");
+    const deployment = await deployOnSimulatedChain({
+      provider: simulated.provider,
+      // The whole POO supply on the deployer, which pays every wallet of the rush below.
+      parameters: { PooToken: { initialSupply: pooEach * BigInt(wallets.length) + parseEther("1000") } },
     });
     const deploymentsDir = path.join(workDir, "deployments");
-    mkdirSync(deploymentsDir, { recursive: true });
-    stack.writeDeployment(deploymentsDir, deployment);
+    const { writeDeployment } = await import("../../scripts/lib/writeDeployment");
+    writeDeployment(deploymentsDir, deployment);
 
     // Automine mines each transfer as it arrives; only the last receipt needs waiting for.
     let last: `0x${string}` | undefined;
@@ -68,9 +58,9 @@ export async function startBenchChain(
     }
     if (last) await publicClient.waitForTransactionReceipt({ hash: last });
     log(`chain on ${url}: POO ${deployment.pooToken}, ${wallets.length} wallets funded`);
-    return { url, pooToken: deployment.pooToken, deploymentsDir, close: () => server.close() };
+    return { url, pooToken: deployment.pooToken, deploymentsDir, close: () => simulated.close() };
   } catch (error) {
-    await server.close();
+    await simulated.close();
     throw error;
   }
 }

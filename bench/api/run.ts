@@ -14,7 +14,7 @@ import { startBenchChain } from "./benchChain";
 import { ClientAgent } from "./clientAgent";
 import { countRegistrations } from "./databaseChecks";
 import { startLoadBalancer } from "./loadBalancer";
-import { JSON_HEADERS, runRush, verifyBody } from "./rush";
+import { JSON_HEADERS, nonceCookieOf, runRush, verifyBody } from "./rush";
 import { rushTable, type RunSummary } from "./rushReport";
 
 /** Deterministic test wallets: the private key of wallet i is keccak256("poo-bench-api-<set>-<i>"). */
@@ -98,10 +98,11 @@ async function main(): Promise<void> {
     let probeSignIns = 0;
     for (const [i, account] of probe.entries()) {
       const agent = new ClientAgent(`127.55.0.${i + 1}`, lb.url);
-      const { nonce } = JSON.parse((await agent.request("GET", "/api/auth/nonce")).body) as { nonce: string };
+      const nonceAnswer = await agent.request("GET", "/api/auth/nonce");
+      const { nonce } = JSON.parse(nonceAnswer.body) as { nonce: string };
       const answer = await agent.request("POST", "/api/auth/verify", {
         body: await verifyBody(account, nonce),
-        headers: JSON_HEADERS,
+        headers: { ...JSON_HEADERS, cookie: nonceCookieOf(nonceAnswer) },
       });
       if (answer.status === 200) probeSignIns += 1;
       agent.close();

@@ -34,6 +34,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the web app sends with a JSON body. */
 export const JSON_HEADERS = { origin: SITE, "content-type": "application/json" };
 
+/** The poo_nonce cookie a nonce answer set (the nonce is bound to it), as a Cookie header value. */
+export function nonceCookieOf(answer: HttpAnswer): string {
+  const cookies = answer.headers["set-cookie"] ?? [];
+  return (
+    cookies.map((cookie) => cookie.split(";")[0] ?? "").find((cookie) => cookie.startsWith("poo_nonce=")) ??
+    ""
+  );
+}
+
 /** The body of POST /api/auth/verify: a SIWE message for `nonce`, signed by the wallet. */
 export async function verifyBody(account: PrivateKeyAccount, nonce: string): Promise<string> {
   const message = createSiweMessage({
@@ -96,7 +105,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         const body = await verifyBody(account, nonce);
         const verified = await record(agent, "verify", "honest", "POST", "/api/auth/verify", {
           body,
-          headers: JSON_HEADERS,
+          headers: { ...JSON_HEADERS, cookie: nonceCookieOf(nonceAnswer) },
         });
         if (verified.status !== 200) continue; // spent or lost nonce: sign in again
         signIns += 1;

@@ -1,29 +1,16 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { brotliAssets } from "../../scripts/lib/brotliAssets.ts";
 import { immutableAssets } from "../../scripts/lib/immutableAssets.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-/** BARE_WALLETS=none: index.html loads mainReactOnly.tsx (no wallet stack) instead of main.tsx. */
-const reactOnly: Plugin = {
-  name: "bare-react-only",
-  transformIndexHtml: {
-    // Before Vite resolves the entry script.
-    order: "pre",
-    handler: (html) =>
-      process.env.BARE_WALLETS === "none"
-        ? html.replace('src="/main.tsx"', 'src="/mainReactOnly.tsx"')
-        : html,
-  },
-};
-
 /**
  * The benchmark's baseline app. Dependencies resolve from the project's node_modules (two levels up).
- * BARE_WALLETS=default swaps the wallet setup for RainbowKit's getDefaultConfig, BARE_WALLETS=none
- * drops wagmi and RainbowKit altogether; the default build lists the injected wallet only.
+ * BARE_WALLETS=default swaps the wallet setup for RainbowKit's getDefaultConfig; the default build
+ * lists the injected wallet only.
  * VITE_LOCAL_RPC_URL: the local chain, as for the app.
  */
 export default defineConfig(() => ({
@@ -31,7 +18,7 @@ export default defineConfig(() => ({
   envDir: dir,
   // Served like the app: hashed files immutable (scripts/lib/immutableAssets.ts), for a fair warm visit,
   // and in brotli (scripts/lib/brotliAssets.ts), for a fair cold one.
-  plugins: [react(), reactOnly, immutableAssets(), brotliAssets()],
+  plugins: [react(), immutableAssets(), brotliAssets()],
   resolve: {
     alias:
       process.env.BARE_WALLETS === "default"

@@ -47,7 +47,7 @@ class MetaMaskBrowsers {
 export interface MetaMaskWorkerFixtures {
   /** The local stack (chain, contracts, API, production web app), started once per worker. */
   stack: E2eStack;
-  /** Public + test clients on the stack's chain. The chain is never reverted under MetaMask (see README). */
+  /** Public + test clients on the stack's chain. The chain is never reverted under MetaMask (see docs/testing.md, MetaMask). */
   chain: ChainClients;
   /** Synpress's wallet cache (extension + profile after the wallet setup), built on first use. */
   metaMaskCache: WalletCache;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { getAddress, type Address } from "viem";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
-import type { StakingContractName } from "../../scripts/lib/deploy-stack";
+import type { StakingContractName } from "../../scripts/lib/ignition/stakingModules";
 import { startLocalStack } from "../../scripts/lib/local-stack";
 import type { E2ePorts } from "./ports";
 

@@ -10,9 +10,10 @@ import {
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { batchExecutorAbi } from "./batchExecutor.generated";
 import { BATCH_EXECUTOR_ADDRESS, DELEGATED_CODE } from "./ensureBatchExecutor";
-import type { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
+import { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
 import {
   asCallsReceipt,
+  connectAccount1,
   expect,
   sendCallsParams,
   test,
@@ -20,21 +21,10 @@ import {
   type CallsStatus,
   type Pool,
 } from "./testing/batchingFixtures";
-import type { WalletTestPage } from "./testing/WalletTestPage";
-import type { LocalChain } from "../support/startLocalChain";
+import { WalletTestPage } from "./testing/WalletTestPage";
+import { startLocalChain, type LocalChain } from "../support/startLocalChain";
 
 type RpcReceipt = CallsReceipt & Record<string, unknown>;
-
-/** Connects the page with account 1 (it holds POO; account 0 owns the pool) and turns batching on. */
-async function connectBatching(
-  walletPage: WalletTestPage,
-  wallet: InjectedTestWalletDriver,
-): Promise<Address> {
-  wallet.controller.setBatching("supported");
-  const account = await wallet.switchAccount(1);
-  await walletPage.call("eth_requestAccounts");
-  return account;
-}
 
 /** Runs `body` with automine off (transactions wait in the mempool until `evm_mine`), then turns it back on. */
 async function withBlocksHeld<T>(chain: LocalChain, body: () => Promise<T>): Promise<T> {
@@ -73,10 +63,7 @@ async function sendBatch(
   pool: Pool,
   account: Address,
 ) {
-  const { id } = await walletPage.call<{ id: string }>(
-    "wallet_sendCalls",
-    sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-  );
+  const { id } = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
   const batch = await wallet.confirmCalls();
   expect(batch.id).toBe(id);
   return { id, hash: batch.transactionHashes[0]! };
@@ -89,7 +76,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const { id, hash, receipt } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
       expect(await statusOf(walletPage, sent.id)).toEqual({
@@ -145,7 +132,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const { id, hash, faster } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
       const replacement = await wallet.controller.replaceTransaction(sent.hash, "speed-up");
@@ -178,7 +165,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const nonceBefore = Number(await chain.rpc<Hex>("eth_getTransactionCount", [account, "latest"]));
     const { id, cancel } = await withBlocksHeld(chain, async () => {
       const sent = await sendBatch(walletPage, wallet, pool, account);
@@ -213,7 +200,7 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     chain,
     pool,
   }) => {
-    const account = await connectBatching(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     await sendBatch(walletPage, wallet, pool, account); // delegates, stakes once
     expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe(DELEGATED_CODE);
 
@@ -230,4 +217,55 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
     expect(await statusOf(walletPage, id)).toMatchObject({ status: 400, receipts: [] });
     expect(await allowanceAndStake(pool, account)).toEqual([0n, pool.minStake]);
   });
+});
+
+test("on the Sepolia look-alike (chain 11155111, a block every second): pending, then confirmed", async ({
+  browser,
+}) => {
+  // The chain the `sepolia` project's stack runs (hardhat.config.ts's sepoliaSimulated), on a free port.
+  const chain = await startLocalChain({ port: 0, network: "sepoliaSimulated" });
+  const context = await browser.newContext();
+  try {
+    expect(chain.chainId).toBe(11_155_111);
+    const wallet = new InjectedTestWalletDriver({
+      rpcUrl: chain.rpcUrl,
+      nodeChainId: chain.chainId,
+      batching: "supported",
+    });
+    await wallet.install(context);
+    const walletPage = await WalletTestPage.open(await context.newPage());
+    const [account] = await walletPage.call<Address[]>("eth_requestAccounts");
+    expect(await walletPage.call("wallet_getCapabilities", [account, ["0xaa36a7"]])).toEqual({
+      "0xaa36a7": { atomic: { status: "supported" } },
+    });
+    await chain.rpc("evm_setAutomine", [false]);
+    await chain.rpc("evm_setIntervalMining", [1_000]);
+
+    const recipients: Address[] = [
+      "0x000000000000000000000000000000000000bEEF",
+      "0x000000000000000000000000000000000000cafE",
+    ];
+    const { id } = await walletPage.call<{ id: string }>(
+      "wallet_sendCalls",
+      sendCallsParams(
+        account!,
+        recipients.map((to, i) => ({ to, value: numberToHex(i + 1) })),
+        {
+          chainId: "0xaa36a7",
+        },
+      ),
+    );
+    expect((await statusOf(walletPage, id)).status).toBe(100);
+    await expect.poll(async () => (await statusOf(walletPage, id)).status, { timeout: 10_000 }).toBe(200);
+    const [hash] = (await wallet.confirmCalls()).transactionHashes;
+    expect(await chain.rpc("eth_getTransactionReceipt", [hash])).toMatchObject({
+      status: "0x1",
+      type: "0x4",
+    });
+    for (const [i, to] of recipients.entries())
+      expect(BigInt(await chain.rpc<Hex>("eth_getBalance", [to, "latest"]))).toBe(BigInt(i + 1));
+  } finally {
+    await context.close();
+    await chain.close();
+  }
 });

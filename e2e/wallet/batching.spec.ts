@@ -4,6 +4,7 @@ import { batchExecutorAbi } from "./batchExecutor.generated";
 import { BATCH_EXECUTOR_ADDRESS, DELEGATED_CODE } from "./ensureBatchExecutor";
 import {
   asCallsReceipt,
+  connectAccount1,
   expect,
   sendCallsParams,
   test,
@@ -17,13 +18,6 @@ import { TestWalletController } from "./TestWalletController";
 import type { InjectedTestWalletDriver } from "./InjectedTestWalletDriver";
 
 const LOCAL = "0x7a69";
-
-/** Connects the page with account 1 (it holds POO; account 0 deployed the pool). */
-async function connect(walletPage: WalletTestPage, wallet: InjectedTestWalletDriver): Promise<Address> {
-  const account = await wallet.switchAccount(1);
-  await walletPage.call("eth_requestAccounts");
-  return account;
-}
 
 async function nonceOf(chain: LocalChain, account: Address): Promise<number> {
   return Number(await chain.rpc<Hex>("eth_getTransactionCount", [account, "latest"]));
@@ -64,11 +58,10 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
   }) => {
     const [, account1, account2] = await wallet.accounts();
     expect((await walletPage.callExpectingError("wallet_getCapabilities", [account1])).code).toBe(4100);
-    const account = await connect(walletPage, wallet);
-    expect(account).toBe(account1);
-
     // Default: off. Every known chain is listed, none with `atomic` (so an app falls back).
     expect(wallet.controller.batching).toBe("off");
+    const account = await connectAccount1(walletPage, wallet, "off");
+    expect(account).toBe(account1);
     expect(await walletPage.call("wallet_getCapabilities", [account])).toEqual({
       [LOCAL]: {},
       "0x1": {},
@@ -103,15 +96,11 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("supported");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const before = await snapshotOf(chain, account);
     expect(await chain.rpc("eth_getCode", [BATCH_EXECUTOR_ADDRESS, "latest"])).toBe("0x");
 
-    const { id } = await walletPage.call<{ id: string }>(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    const { id } = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
     const batch = await wallet.confirmCalls();
     expect(batch).toMatchObject({
       id,
@@ -173,10 +162,7 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     await expect(wallet.confirmTransaction({ timeoutMs: 100 })).rejects.toThrow(/Timed out/);
 
     // Once delegated, a batch is an ordinary EIP-1559 transaction to itself: no authorization, one nonce.
-    const second = await walletPage.call<{ id: string }>(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    const second = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
     const secondBatch = await wallet.confirmCalls();
     expect(secondBatch).toMatchObject({ id: second.id, atomic: true, upgraded: false });
     expect(second.id).not.toBe(id);
@@ -193,15 +179,11 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("supported");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const before = await snapshotOf(chain, account);
 
     await wallet.rejectNext("wallet_sendCalls");
-    const error = await walletPage.callExpectingError(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    const error = await walletPage.callExpectingError("wallet_sendCalls", pool.stakeParams(account));
 
     expect(error).toEqual({ code: 4001, message: "User rejected the request." });
     await expectNothingSent(chain, wallet, account, before);
@@ -214,11 +196,10 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("supported");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const before = await snapshotOf(chain, account);
     const held = await wallet.holdNext("wallet_sendCalls");
-    const params = sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake));
+    const params = pool.stakeParams(account);
 
     const pending = await walletPage.requestInBackground("wallet_sendCalls", params);
     expect(await held.request()).toEqual({ method: "wallet_sendCalls", params });
@@ -238,14 +219,13 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("supported");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const before = await snapshotOf(chain, account);
     const tooLittle = pool.minStake - 1n;
 
     const error = await walletPage.callExpectingError(
       "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(tooLittle)),
+      pool.stakeParams(account, tooLittle),
     );
 
     const outer = decodeErrorResult({ abi: batchExecutorAbi, data: error.data as Hex });
@@ -265,15 +245,11 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("ready");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "ready");
     const before = await snapshotOf(chain, account);
 
     wallet.controller.declineNextUpgrade();
-    const error = await walletPage.callExpectingError(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    const error = await walletPage.callExpectingError("wallet_sendCalls", pool.stakeParams(account));
 
     expect(error.code).toBe(5750);
     await expectNothingSent(chain, wallet, account, before);
@@ -291,14 +267,10 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("ready");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "ready");
     const before = await snapshotOf(chain, account);
 
-    const { id } = await walletPage.call<{ id: string }>(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    const { id } = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
 
     expect(wallet.controller.upgradeRequests()).toEqual([
       { account, chainId: 31_337, origin: TEST_ORIGIN, accepted: true },
@@ -314,10 +286,7 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
       [LOCAL]: { atomic: { status: "supported" } },
     });
     // A delegated account is not asked again.
-    await walletPage.call(
-      "wallet_sendCalls",
-      sendCallsParams(account, pool.approveAndStakeCalls(pool.minStake)),
-    );
+    await walletPage.call("wallet_sendCalls", pool.stakeParams(account));
     expect(wallet.controller.upgradeRequests()).toHaveLength(1);
   });
 
@@ -327,7 +296,7 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "off");
     const before = await snapshotOf(chain, account);
     const calls = pool.approveAndStakeCalls(pool.minStake);
 
@@ -374,8 +343,7 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     pool,
     context,
   }) => {
-    wallet.controller.setBatching("supported");
-    const account = await connect(walletPage, wallet);
+    const account = await connectAccount1(walletPage, wallet, "supported");
     const unknown = "0x" + "ab".repeat(32);
     expect((await walletPage.callExpectingError("wallet_getCallsStatus", [unknown])).code).toBe(5730);
     expect((await walletPage.callExpectingError("wallet_showCallsStatus", [unknown])).code).toBe(5730);
@@ -403,13 +371,12 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     chain,
     pool,
   }) => {
-    wallet.controller.setBatching("supported");
     const [, account, account2] = await wallet.accounts();
     const calls = pool.approveAndStakeCalls(pool.minStake);
     expect(
       (await walletPage.callExpectingError("wallet_sendCalls", sendCallsParams(account!, calls))).code,
     ).toBe(4100);
-    await connect(walletPage, wallet);
+    await connectAccount1(walletPage, wallet, "supported");
     const before = await snapshotOf(chain, account!);
 
     const cases: [unknown, number][] = [

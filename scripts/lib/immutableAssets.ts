@@ -11,16 +11,12 @@ export const IMMUTABLE_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutabl
  * of their content in their name and never change, so a real host serves them as immutable. This
  * makes the preview (the local stack's preview mode, the browser tests, the bench) do the same, so
  * that a warm visit measures what it would in production. index.html and other files keep `no-cache`.
- *
- * `POO_PREVIEW_ASSET_CACHE=revalidate` when the preview starts keeps Vite's default (bench/experiments.ts
- * measures both).
  */
 export function immutableAssets(): Plugin {
   return {
     name: "poo:immutable-assets",
     apply: "serve",
     configurePreviewServer(server) {
-      if (process.env.POO_PREVIEW_ASSET_CACHE === "revalidate") return;
       server.middlewares.use((req, res: ServerResponse, next) => {
         const path = (req.url ?? "").split("?")[0] ?? "";
         if (path.startsWith("/assets/")) {

@@ -1,10 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createPublicClient, createTestClient, createWalletClient, http, type Address } from "viem";
+import { createPublicClient, createTestClient, http, type Address } from "viem";
 import { hardhat } from "viem/chains";
-import type { Deployment } from "../../src/app/config/deploymentSchema";
-import type { StakingContractName } from "./deploy-stack";
+import type { DeploymentRecord } from "./ignition/deploymentFromJournal";
+import type { StakingContractName } from "./ignition/stakingModules";
+import { installMulticall3 } from "./installMulticall3";
+import { seedTestAccounts } from "./seedTestAccounts";
+import { writeDeployment } from "./writeDeployment";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import { sampleLaunchCatalogue } from "./sample-launches";
 
@@ -67,7 +70,7 @@ export interface LocalStack {
   webUrl: string | undefined;
   /** The local explorer (`<explorerUrl>/tx/<hash>`), the app's block explorer on the local chain. */
   explorerUrl: string | undefined;
-  deployment: Deployment;
+  deployment: DeploymentRecord;
   accounts: readonly Address[];
   /** The launch catalogue written to launchpad/launches.local.json (sale times relative to the start). */
   launches: LaunchCatalogue;
@@ -111,28 +114,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const sepolia = options.sepolia;
     const chainId = sepolia ? SEPOLIA_CHAIN_ID : LOCAL_CHAIN_ID;
-    const { network } = await import("hardhat");
-    const server = await network.createServer(
-      sepolia ? "sepoliaSimulated" : "default",
-      "127.0.0.1",
-      chainPort,
-    );
-    const { port } = await server.listen();
-    stoppers.push(() => server.close());
-    const chainUrl = `http://127.0.0.1:${port}`;
+    const { startSimulatedChain } = await import("./startSimulatedChain");
+    const simulated = await startSimulatedChain(sepolia ? "sepoliaSimulated" : "default", chainPort);
+    stoppers.push(() => simulated.close());
+    const chainUrl = simulated.url;
     log(`Chain (Hardhat EDR, chain ${chainId}) on ${chainUrl}`);
 
     const chain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [chainUrl] } } };
     const transport = http(chainUrl);
     const publicClient = createPublicClient({ chain, transport });
     const testClient = createTestClient({ chain, transport, mode: "hardhat" });
-    const accounts = (await createWalletClient({ chain, transport }).getAddresses()).slice(0, 5);
-    const [deployer] = accounts;
-    if (!deployer) throw new Error("The local chain exposes no accounts.");
-    const walletClient = createWalletClient({ chain, transport, account: deployer });
 
-    const stack = await import("./deploy-stack");
-    await stack.installMulticall3(testClient);
+    // Local-only steps (Multicall3, the test accounts' POO) around the Ignition modules' deployment.
+    await installMulticall3(simulated.provider);
     if (sepolia) {
       // Past Multicall3's Sepolia creation block, without moving the clock (blocks share a timestamp).
       await testClient.request({
@@ -141,13 +135,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       } as never);
     }
     const stakingContract = options.stakingContract ?? "Staking";
-    const deployment = await stack.deployStack({
-      publicClient,
-      walletClient,
-      ...stack.LOCAL_DEFAULTS,
-      stakingContract,
-      seed: { accounts, pooEach: stack.LOCAL_DEFAULTS.seedPooEach },
-    });
+    const { deployOnSimulatedChain } = await import("./ignition/deployOnSimulatedChain");
+    const deployment = await deployOnSimulatedChain({ provider: simulated.provider, stakingContract });
+    const accounts = await seedTestAccounts(simulated.provider, deployment.pooToken);
     if (sepolia) {
       // Sepolia's block timestamps follow the wall clock, and so does a page's idea of when the next
       // block is due. A chain created after another one in this process starts with that one's older
@@ -163,8 +153,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log(`Mining a block every ${sepolia.blockTimeMs / 1000} s (no automine), as Sepolia does`);
     }
     const deploymentsDir = options.deploymentsDir ?? path.join(rootDir, "deployments");
-    mkdirSync(deploymentsDir, { recursive: true });
-    stack.writeDeployment(deploymentsDir, deployment);
+    writeDeployment(deploymentsDir, deployment);
     log(
       `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
     );
@@ -186,7 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const { startExplorerForChain } = await import("./local-explorer/explorerForChain");
       const explorer = await startExplorerForChain({
         chainUrl,
-        deployment: deployment as Deployment,
+        deployment,
         port: explorerPort,
         appUrl: web === "none" ? undefined : `http://127.0.0.1:${webPort}`,
         log,
@@ -234,7 +223,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       apiUrl,
       webUrl,
       explorerUrl,
-      deployment: deployment as Deployment,
+      deployment,
       accounts,
       launches,
       stop,

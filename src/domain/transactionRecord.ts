@@ -1,5 +1,5 @@
 import { ADDRESS_PATTERN } from "./address";
-import { noControlCharacters } from "./noControlCharacters";
+import { withoutForbiddenCharacters } from "./withoutForbiddenCharacters";
 import { z } from "./zod";
 import { transactionHashSchema } from "./transactionHash";
 
@@ -36,7 +36,11 @@ export const transactionRecordSchema = z
     batchId: z.optional(
       z
         .string()
-        .check(z.minLength(1), z.maxLength(200), z.refine(noControlCharacters, "no control characters")),
+        .check(
+          z.minLength(1),
+          z.maxLength(200),
+          withoutForbiddenCharacters("A batch id", { lineBreaks: false }),
+        ),
     ),
   })
   .check(

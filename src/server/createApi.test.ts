@@ -23,7 +23,7 @@ describe("createApi hardening", () => {
     expect(response.status).toBe(413);
     expect(await errorOf(response)).toBe("Request body is larger than 16 KiB.");
     expectApiSecurityHeaders(response);
-    expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    expect(await api.nonceState(nonce)).toBe("valid");
   });
 
   it("refuses an oversize body sent without Content-Length (streamed)", async () => {

@@ -36,33 +36,47 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
   });
 
   describe("nonces", () => {
+    const BROWSER = "b".repeat(64);
+    const OTHER_BROWSER = "c".repeat(64);
+
     it("are valid until consumed once, then used; unknown and expired ones are reported as such", async () => {
       const { nonceStore } = await open();
-      await nonceStore.save("abc12345", NOW + 1000, NOW);
-      expect(await nonceStore.inspect("abc12345", NOW)).toBe("valid");
-      expect(await nonceStore.consume("never000", NOW)).toBe("unknown");
-      expect(await nonceStore.consume("abc12345", NOW + 1000)).toBe("expired");
-      expect(await nonceStore.inspect("abc12345", NOW)).toBe("valid");
-      expect(await nonceStore.consume("abc12345", NOW)).toBe("valid");
-      expect(await nonceStore.consume("abc12345", NOW)).toBe("used");
-      expect(await nonceStore.inspect("abc12345", NOW)).toBe("used");
+      await nonceStore.save("abc12345", NOW + 1000, NOW, BROWSER);
+      expect(await nonceStore.inspect("abc12345", NOW, BROWSER)).toBe("valid");
+      expect(await nonceStore.consume("never000", NOW, BROWSER)).toBe("unknown");
+      expect(await nonceStore.consume("abc12345", NOW + 1000, BROWSER)).toBe("expired");
+      expect(await nonceStore.inspect("abc12345", NOW, BROWSER)).toBe("valid");
+      expect(await nonceStore.consume("abc12345", NOW, BROWSER)).toBe("valid");
+      expect(await nonceStore.consume("abc12345", NOW, BROWSER)).toBe("used");
+      expect(await nonceStore.inspect("abc12345", NOW, BROWSER)).toBe("used");
     });
 
     it("let exactly one of many concurrent consumers on two instances win", async () => {
       const [a, b] = [await open(), await open()];
-      await a.nonceStore.save("race0001", NOW + 60_000, NOW);
+      await a.nonceStore.save("race0001", NOW + 60_000, NOW, BROWSER);
       const states = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).nonceStore.consume("race0001", NOW)),
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).nonceStore.consume("race0001", NOW, BROWSER)),
       );
       expect(states.filter((state) => state === "valid")).toHaveLength(1);
       expect(states.filter((state) => state === "used")).toHaveLength(11);
     });
 
+    it("are valid only for the browser they were issued to, on every instance", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.nonceStore.save("bound001", NOW + 60_000, NOW, BROWSER);
+      expect(await b.nonceStore.inspect("bound001", NOW, OTHER_BROWSER)).toBe("foreign");
+      expect(await b.nonceStore.consume("bound001", NOW, OTHER_BROWSER)).toBe("foreign");
+      expect(await a.nonceStore.consume("bound001", NOW, "")).toBe("foreign");
+      expect(await b.nonceStore.consume("bound001", NOW, BROWSER)).toBe("valid");
+      // Once used, the other browser still learns only that the nonce is not its own.
+      expect(await a.nonceStore.inspect("bound001", NOW, OTHER_BROWSER)).toBe("foreign");
+    });
+
     it("issued by one instance are known to the other", async () => {
       const [a, b] = [await open(), await open()];
-      await a.nonceStore.save("shared01", NOW + 60_000, NOW);
-      expect(await b.nonceStore.consume("shared01", NOW)).toBe("valid");
-      expect(await a.nonceStore.inspect("shared01", NOW)).toBe("used");
+      await a.nonceStore.save("shared01", NOW + 60_000, NOW, BROWSER);
+      expect(await b.nonceStore.consume("shared01", NOW, BROWSER)).toBe("valid");
+      expect(await a.nonceStore.inspect("shared01", NOW, BROWSER)).toBe("used");
     });
   });
 

@@ -30,17 +30,24 @@ async function verifyBody(account: PrivateKeyAccount, nonce: string): Promise<st
   return JSON.stringify({ message, signature: await account.signMessage({ message }) });
 }
 
-function postVerify(server: RunningApiServer, body: string): Promise<Response> {
+/** A nonce and the poo_nonce cookie it is bound to ("" when the answer set none). */
+async function getNonce(server: RunningApiServer): Promise<{ nonce: string; nonceCookie: string }> {
+  const response = await fetch(`${server.url}/api/auth/nonce`);
+  const { nonce } = (await response.json()) as { nonce: string };
+  return { nonce, nonceCookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
+}
+
+function postVerify(server: RunningApiServer, body: string, nonceCookie: string): Promise<Response> {
   return fetch(`${server.url}/api/auth/verify`, {
     method: "POST",
-    headers: { origin: SITE, "content-type": "application/json" },
+    headers: { origin: SITE, "content-type": "application/json", cookie: nonceCookie },
     body,
   });
 }
 
 async function signIn(server: RunningApiServer, account: PrivateKeyAccount): Promise<string> {
-  const { nonce } = (await (await fetch(`${server.url}/api/auth/nonce`)).json()) as { nonce: string };
-  const response = await postVerify(server, await verifyBody(account, nonce));
+  const { nonce, nonceCookie } = await getNonce(server);
+  const response = await postVerify(server, await verifyBody(account, nonce), nonceCookie);
   expect(response.status).toBe(200);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
@@ -193,11 +200,17 @@ describe.each(STORE_ENGINES)("two API instances on one $name database", (engine)
     return servers;
   }
 
-  it("verifies on B a nonce issued by A, once; sign-out on A refuses the cookie on B", async () => {
+  it("verifies on B a nonce issued by A to this browser only, once; sign-out on A refuses the cookie on B", async () => {
     const [a, b] = await startTwo();
-    const { nonce } = (await (await fetch(`${a.url}/api/auth/nonce`)).json()) as { nonce: string };
+    const { nonce, nonceCookie } = await getNonce(a);
+    expect(nonceCookie).toMatch(/^poo_nonce=[A-Za-z0-9_-]{22}$/);
     const body = await verifyBody(alice, nonce);
-    const verify = (server: RunningApiServer) => postVerify(server, body);
+    const verify = (server: RunningApiServer, cookie = nonceCookie) => postVerify(server, body, cookie);
+    const otherBrowser = await verify(b, (await getNonce(b)).nonceCookie);
+    expect({ status: otherBrowser.status, body: await otherBrowser.json() }).toEqual({
+      status: 401,
+      body: { error: "Sign-in nonce was issued to another browser; request a new one." },
+    });
     const onB = await verify(b);
     expect(onB.status).toBe(200);
     const replayOnA = await verify(a);

@@ -38,7 +38,20 @@ async function batchFixture() {
   await setBalance(account.address, 10n ** 19n);
   await base.pooToken.write.transfer([account.address, poo(1_000)]);
   const wallet = createWalletClient({ account, chain: hardhat, transport: custom(provider) });
-  return { ...base, executor, account, wallet };
+  /** Signs an EIP-7702 authorization for `delegateTo` and sends `execute(calls)` to itself with it. */
+  const delegateAndExecute = async (
+    calls: readonly { to: Address; value: bigint; data: Hex }[],
+    { delegateTo = executor.address, gas }: { delegateTo?: Address; gas?: bigint } = {},
+  ): Promise<Hex> => {
+    const authorization = await wallet.signAuthorization({ contractAddress: delegateTo, executor: "self" });
+    return wallet.sendTransaction({
+      to: account.address,
+      authorizationList: [authorization],
+      data: encodeFunctionData({ abi: executor.abi, functionName: "execute", args: [calls] }),
+      gas,
+    });
+  };
+  return { ...base, executor, account, wallet, delegateAndExecute };
 }
 
 /** The calls of a stake with approval, as the app asks the wallet for them. */
@@ -67,21 +80,9 @@ function approveAndStake(
 
 describe("BatchExecutor", () => {
   it("runs approve then stake as one EIP-7702 transaction from the delegated account to itself", async () => {
-    const { executor, account, wallet, pooToken, staking } = await loadFixture(batchFixture);
+    const { executor, account, delegateAndExecute, pooToken, staking } = await loadFixture(batchFixture);
     const publicClient = await viem.getPublicClient();
-    const authorization = await wallet.signAuthorization({
-      contractAddress: executor.address,
-      executor: "self",
-    });
-    const hash = await wallet.sendTransaction({
-      to: account.address,
-      authorizationList: [authorization],
-      data: encodeFunctionData({
-        abi: executor.abi,
-        functionName: "execute",
-        args: [approveAndStake(pooToken, staking, MIN_STAKE)],
-      }),
-    });
+    const hash = await delegateAndExecute(approveAndStake(pooToken, staking, MIN_STAKE));
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
 
     assert.equal(receipt.status, "success");
@@ -108,29 +109,15 @@ describe("BatchExecutor", () => {
   });
 
   it("a failing call reverts the whole batch with CallFailed(index, the call's own revert data)", async () => {
-    const { executor, account, wallet, pooToken, staking } = await loadFixture(batchFixture);
+    const { executor, account, delegateAndExecute, pooToken, staking } = await loadFixture(batchFixture);
     const publicClient = await viem.getPublicClient();
-    const authorization = await wallet.signAuthorization({
-      contractAddress: executor.address,
-      executor: "self",
-    });
     const tooLittle = MIN_STAKE - 1n;
-    const data = encodeFunctionData({
-      abi: executor.abi,
-      functionName: "execute",
-      args: [approveAndStake(pooToken, staking, tooLittle)],
-    });
     // A fixed gas limit skips estimation, and the block is mined apart (the in-process node throws on
     // a failing automined transaction), so the batch is mined and fails on chain.
     await provider.request({ method: "evm_setAutomine", params: [false] });
     let hash: Hex;
     try {
-      hash = await wallet.sendTransaction({
-        to: account.address,
-        authorizationList: [authorization],
-        data,
-        gas: 500_000n,
-      });
+      hash = await delegateAndExecute(approveAndStake(pooToken, staking, tooLittle), { gas: 500_000n });
       await provider.request({ method: "evm_mine" });
     } finally {
       await provider.request({ method: "evm_setAutomine", params: [true] });
@@ -143,7 +130,12 @@ describe("BatchExecutor", () => {
 
     // Replayed at its block, the revert names the failing call and carries the pool's own error.
     const replay = await publicClient
-      .call({ account: account.address, to: account.address, data, blockNumber: receipt.blockNumber })
+      .call({
+        account: account.address,
+        to: account.address,
+        data: (await publicClient.getTransaction({ hash })).input,
+        blockNumber: receipt.blockNumber,
+      })
       .then(
         () => assert.fail("the replay should revert"),
         (error: BaseError) => {
@@ -162,21 +154,12 @@ describe("BatchExecutor", () => {
   });
 
   it("refuses execute from anyone but the account itself", async () => {
-    const { executor, account, wallet, pooToken, staking, users } = await loadFixture(batchFixture);
+    const { executor, account, delegateAndExecute, pooToken, staking, users } =
+      await loadFixture(batchFixture);
     const stranger = users[0]!;
     const publicClient = await viem.getPublicClient();
-    const authorization = await wallet.signAuthorization({
-      contractAddress: executor.address,
-      executor: "self",
-    });
     // Delegate with a harmless empty batch first.
-    await publicClient.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({
-        to: account.address,
-        authorizationList: [authorization],
-        data: encodeFunctionData({ abi: executor.abi, functionName: "execute", args: [[]] }),
-      }),
-    });
+    await publicClient.waitForTransactionReceipt({ hash: await delegateAndExecute([]) });
     const batch = [approveAndStake(pooToken, staking, MIN_STAKE)] as const;
     const delegated = await viem.getContractAt("BatchExecutor", account.address);
 
@@ -197,7 +180,7 @@ describe("BatchExecutor", () => {
   });
 
   it("works as runtime code put at a fixed address with hardhat_setCode, forwards value and accepts ether", async () => {
-    const { executor, account, wallet, users } = await loadFixture(batchFixture);
+    const { executor, account, wallet, delegateAndExecute, users } = await loadFixture(batchFixture);
     const publicClient = await viem.getPublicClient();
     const runtime = await publicClient.getCode({ address: executor.address });
     assert.ok(runtime);
@@ -205,18 +188,8 @@ describe("BatchExecutor", () => {
     const recipient = users[1]!.account.address;
     const before = await publicClient.getBalance({ address: recipient });
 
-    const authorization = await wallet.signAuthorization({
-      contractAddress: FIXED_ADDRESS,
-      executor: "self",
-    });
-    const hash = await wallet.sendTransaction({
-      to: account.address,
-      authorizationList: [authorization],
-      data: encodeFunctionData({
-        abi: executor.abi,
-        functionName: "execute",
-        args: [[{ to: recipient, value: 1234n, data: "0x" }]],
-      }),
+    const hash = await delegateAndExecute([{ to: recipient, value: 1234n, data: "0x" }], {
+      delegateTo: FIXED_ADDRESS,
     });
     assert.equal((await publicClient.waitForTransactionReceipt({ hash })).status, "success");
     assert.equal((await publicClient.getBalance({ address: recipient })) - before, 1234n);

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createPublicClient, custom, decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
 import { hardhat } from "viem/chains";
-import { MULTICALL3_ADDRESS, installMulticall3 } from "../../scripts/lib/deploy-stack.ts";
+import { installMulticall3 } from "../../scripts/lib/installMulticall3.ts";
+import { MULTICALL3_ADDRESS } from "../../src/app/wallet/buildChains.ts";
 import { networkHelpers, poo, provider, tokensFixture, viem } from "./fixtures.ts";
 
 const { loadFixture } = networkHelpers;
@@ -95,7 +96,7 @@ describe("Multicall3Local", () => {
 
   it("installed at the canonical address, lets viem batch reads into one eth_call", async () => {
     const { pooToken, owner, alice } = await loadFixture(multicallFixture);
-    assert.equal(await installMulticall3(await viem.getPublicClient()), MULTICALL3_ADDRESS);
+    assert.equal(await installMulticall3(provider), MULTICALL3_ADDRESS);
 
     // A client configured as the web app's is: the chain names Multicall3 and batching is on.
     const ethCalls: unknown[] = [];

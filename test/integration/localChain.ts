@@ -1,39 +1,29 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { network } from "hardhat";
-import { createPublicClient, createTestClient, createWalletClient, http as httpTransport } from "viem";
-import { hardhat } from "viem/chains";
-import type { Deployment, StakingContractName } from "../../scripts/lib/deploy-stack.ts";
-import { deployStack, installMulticall3, LOCAL_DEFAULTS } from "../../scripts/lib/deploy-stack.ts";
+import type { DeploymentRecord } from "../../scripts/lib/ignition/deploymentFromJournal.ts";
+import { deployOnSimulatedChain } from "../../scripts/lib/ignition/deployOnSimulatedChain.ts";
+import type { StakingContractName } from "../../scripts/lib/ignition/stakingModules.ts";
+import { installMulticall3 } from "../../scripts/lib/installMulticall3.ts";
+import { seedTestAccounts } from "../../scripts/lib/seedTestAccounts.ts";
+import { startSimulatedChain } from "../../scripts/lib/startSimulatedChain.ts";
 
 export interface LocalChain {
   url: string;
-  deployment: Deployment;
+  deployment: DeploymentRecord;
   close(): Promise<void>;
 }
 
 /**
- * An in-process Hardhat chain on an ephemeral port with the contracts and Multicall3 installed: our
- * Staking by default, or the ReferenceStaking written from the spec's interface alone.
+ * An in-process Hardhat chain on an ephemeral port with the contracts (the Ignition modules) and
+ * Multicall3 installed, the first five accounts seeded: our Staking by default, or the
+ * ReferenceStaking written from the spec's interface alone.
  */
 export async function startLocalChain(stakingContract: StakingContractName = "Staking"): Promise<LocalChain> {
-  const server = await network.createServer("default", "127.0.0.1", 0);
-  const { port } = await server.listen();
-  const url = `http://127.0.0.1:${port}`;
-  const chain = { ...hardhat, rpcUrls: { default: { http: [url] } } };
-  const transport = httpTransport(url);
-  const publicClient = createPublicClient({ chain, transport });
-  const accounts = await createWalletClient({ chain, transport }).getAddresses();
-  const walletClient = createWalletClient({ chain, transport, account: accounts[0]! });
-  await installMulticall3(createTestClient({ chain, transport, mode: "hardhat" }));
-  const deployment = await deployStack({
-    publicClient,
-    walletClient,
-    ...LOCAL_DEFAULTS,
-    stakingContract,
-    seed: { accounts: accounts.slice(0, 5), pooEach: LOCAL_DEFAULTS.seedPooEach },
-  });
-  return { url, deployment, close: () => server.close() };
+  const chain = await startSimulatedChain("default", 0);
+  await installMulticall3(chain.provider);
+  const deployment = await deployOnSimulatedChain({ provider: chain.provider, stakingContract });
+  await seedTestAccounts(chain.provider, deployment.pooToken);
+  return { url: chain.url, deployment, close: () => chain.close() };
 }
 
 export interface CountingProxy {

@@ -4,24 +4,30 @@ import {
   defineChain,
   encodeFunctionData,
   http,
+  parseEther,
   type Address,
   type Hex,
   type PublicClient,
 } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../../src/adapters/chain/abis.generated";
-import { deployStack, LOCAL_DEFAULTS } from "../../../scripts/lib/deploy-stack";
+import type { InjectedTestWalletDriver } from "../InjectedTestWalletDriver";
+import type { BatchingMode } from "../TestWalletController";
+import { deployPool } from "./deployPool";
 import { test as base } from "./fixtures";
+import type { WalletTestPage } from "./WalletTestPage";
 
-/** POO, CRAP and Staking as the local stack deploys them, on the worker's chain. */
+/** POO, CRAP and Staking wired as the real deployment wires them, on the worker's chain. */
 export interface Pool {
   readonly pooToken: Address;
   readonly staking: Address;
   readonly minStake: bigint;
-  /** The deployer and owner (account 0); accounts 1-4 hold 1,000,000 POO each, no allowance. */
+  /** The deployer and owner (account 0); accounts 1-4 hold 1,000 POO each, no allowance. */
   readonly owner: Address;
   readonly publicClient: PublicClient;
   /** `[approve(staking, amount), stake(amount)]` as an app passes them to wallet_sendCalls. */
   approveAndStakeCalls(amount: bigint): { to: Address; data: Hex }[];
+  /** wallet_sendCalls's params for approve + stake of `amount` (default: the minimum stake). */
+  stakeParams(from: Address, amount?: bigint, overrides?: Record<string, unknown>): unknown[];
 }
 
 interface TestFixtures {
@@ -44,32 +50,35 @@ export const test = base.extend<TestFixtures>({
       const transport = http(chain.rpcUrl, { retryCount: 0 });
       const publicClient = createPublicClient({ chain: viemChain, transport, cacheTime: 0 });
       const [owner, ...others] = await chain.rpc<Address[]>("eth_accounts");
-      const deployment = await deployStack({
+      const deployment = await deployPool(
         publicClient,
-        walletClient: createWalletClient({ account: owner!, chain: viemChain, transport }),
-        ...LOCAL_DEFAULTS,
-        seed: { accounts: others.slice(0, 4), pooEach: LOCAL_DEFAULTS.seedPooEach },
-      });
+        createWalletClient({ account: owner!, chain: viemChain, transport }),
+        { seed: others.slice(0, 4), seedEach: parseEther("1000") },
+      );
+      const { minStake } = deployment;
+      const approveAndStakeCalls = (amount: bigint) => [
+        {
+          to: deployment.pooToken,
+          data: encodeFunctionData({
+            abi: pooTokenAbi,
+            functionName: "approve",
+            args: [deployment.staking, amount],
+          }),
+        },
+        {
+          to: deployment.staking,
+          data: encodeFunctionData({ abi: stakingAbi, functionName: "stake", args: [amount] }),
+        },
+      ];
       await use({
         pooToken: deployment.pooToken,
         staking: deployment.staking,
-        minStake: BigInt(deployment.minStake),
-        owner: deployment.deployer,
+        minStake,
+        owner: deployment.owner,
         publicClient,
-        approveAndStakeCalls: (amount) => [
-          {
-            to: deployment.pooToken,
-            data: encodeFunctionData({
-              abi: pooTokenAbi,
-              functionName: "approve",
-              args: [deployment.staking, amount],
-            }),
-          },
-          {
-            to: deployment.staking,
-            data: encodeFunctionData({ abi: stakingAbi, functionName: "stake", args: [amount] }),
-          },
-        ],
+        approveAndStakeCalls,
+        stakeParams: (from, amount = minStake, overrides = {}) =>
+          sendCallsParams(from, approveAndStakeCalls(amount), overrides),
       });
     },
     { timeout: 30_000 },
@@ -121,4 +130,16 @@ export function asCallsReceipt(receipt: CallsReceipt & Record<string, unknown>):
     gasUsed: receipt.gasUsed,
     transactionHash: receipt.transactionHash,
   };
+}
+
+/** Sets the wallet's batching, and connects the page with account 1 (it holds POO; account 0 owns the pool). */
+export async function connectAccount1(
+  walletPage: WalletTestPage,
+  wallet: InjectedTestWalletDriver,
+  batching: BatchingMode,
+): Promise<Address> {
+  wallet.controller.setBatching(batching);
+  const account = await wallet.switchAccount(1);
+  await walletPage.call("eth_requestAccounts");
+  return account;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignInStatus } from "./SignInContext";
+import type { SignInStatus } from "../../ui/hooks/SignInContext";
 import { SignInModalOpener } from "./SignInModalOpener";
 
 // What the opener reads: the sign-in request, the wallet connection, RainbowKit's connect modal.
@@ -14,7 +14,7 @@ const state = {
 const cancelRequest = vi.fn();
 const openConnectModal = vi.fn();
 
-vi.mock("./SignInContext", () => ({
+vi.mock("../../ui/hooks/SignInContext", () => ({
   useSignIn: () => ({ requested: state.requested, status: state.status, cancelRequest }),
 }));
 vi.mock("wagmi", () => ({ useAccount: () => ({ isConnected: state.isConnected }) }));

@@ -1,7 +1,7 @@
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useAccount } from "wagmi";
-import { useSignIn } from "./SignInContext";
+import { useSignIn } from "../../ui/hooks/SignInContext";
 
 /** How long a dialog RainbowKit closed stays closed before it opens again (a cancel's disconnect lands first). */
 const REOPEN_AFTER_CLOSE_MS = 500;

@@ -15,7 +15,7 @@ import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
 import { LoadStakeActivity } from "../../application/use-cases/loadStakeActivity";
 import { toAddress } from "../../domain/address";
 import type { AppConfig } from "../config/appConfig";
-import { TOKENS } from "./tokens";
+import { TOKENS } from "../../application/serviceTokens";
 
 /**
  * Binds the chain adapters (wagmi actions on `wagmiConfig`) into a container made by createContainer.

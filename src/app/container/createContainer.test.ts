@@ -7,9 +7,9 @@ import committedLaunches from "../../../launchpad/launches.json";
 import { parseAppConfig } from "../config/appConfig";
 import { parseLaunchCatalogue } from "../config/parseLaunchCatalogue";
 import { bindChainAdapters } from "./bindChainAdapters";
-import { bindPriceHistory } from "./bindPriceHistory";
+import { APP_TOKENS } from "./appTokens";
 import { createContainer } from "./createContainer";
-import { TOKENS } from "./tokens";
+import { TOKENS } from "../../application/serviceTokens";
 
 const appConfig = parseAppConfig(
   { VITE_CHAINS: "local" },
@@ -47,8 +47,8 @@ const CHAIN_TOKENS = new Set<symbol>([
   TOKENS.loadStakeActivity,
 ] as symbol[]);
 
-/** Bound on first use by the lazily loaded chart (bindPriceHistory). */
-const CHART_TOKENS = new Set<symbol>([TOKENS.loadPriceHistory] as symbol[]);
+/** The UI's keys and the composition root's own. */
+const ALL_TOKENS = { ...TOKENS, ...APP_TOKENS };
 
 function chainContainer() {
   const container = createContainer({ appConfig, launches, storage });
@@ -59,8 +59,7 @@ function chainContainer() {
 describe("createContainer", () => {
   it("resolves every binding that needs no wallet before the wallet stack loads, and none that does", () => {
     const container = createContainer({ appConfig, launches, storage });
-    for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
-      if (CHART_TOKENS.has(id as symbol)) continue;
+    for (const [name, id] of Object.entries(ALL_TOKENS) as [string, ServiceIdentifier<unknown>][]) {
       if (CHAIN_TOKENS.has(id as symbol)) expect(() => container.get(id), name).toThrow();
       else expect(container.get(id), name).toBeDefined();
     }
@@ -68,9 +67,7 @@ describe("createContainer", () => {
 
   it("resolves every binding once the chain adapters are bound", () => {
     const container = chainContainer();
-    bindPriceHistory(container);
-    bindPriceHistory(container); // idempotent: the chart may mount more than once
-    for (const [name, id] of Object.entries(TOKENS) as [string, ServiceIdentifier<unknown>][]) {
+    for (const [name, id] of Object.entries(ALL_TOKENS) as [string, ServiceIdentifier<unknown>][]) {
       expect(container.get(id), name).toBeDefined();
     }
     expect(container.get(TOKENS.stakeWithAllowanceCheck)).toBeInstanceOf(StakeWithAllowanceCheck);
@@ -85,5 +82,19 @@ describe("createContainer", () => {
     const container = chainContainer();
     const chain = appConfig.chains[0];
     expect(container.get(TOKENS.stakingGateway).stakingAddress(chain.id)).toBe(chain.deployment.staking);
+  });
+
+  it("shows the screens each configured chain's id, explorer, block time and token addresses", () => {
+    const container = createContainer({ appConfig, launches, storage });
+    const chain = appConfig.chains[0];
+    expect(container.get(TOKENS.servedChains)).toEqual([
+      {
+        id: chain.id,
+        explorerUrl: chain.explorerUrl,
+        blockTimeMs: chain.blockTimeMs,
+        pooToken: chain.deployment.pooToken,
+        crapToken: chain.deployment.crapToken,
+      },
+    ]);
   });
 });

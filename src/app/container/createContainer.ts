@@ -10,10 +10,12 @@ import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
 import type { TransactionReplayer } from "../../application/ports/transactionReplayer";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
+import type { ServedChain } from "../../application/servedChain";
 import { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
 import { GetWhitelistRegistration } from "../../application/use-cases/getWhitelistRegistration";
 import { ListTransactions } from "../../application/use-cases/listTransactions";
 import { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
+import { LoadPriceHistory } from "../../application/use-cases/loadPriceHistory";
 import { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
 import { QuoteNetworkFee } from "../../application/use-cases/quoteNetworkFee";
 import { RecordTransaction } from "../../application/use-cases/recordTransaction";
@@ -27,9 +29,12 @@ import { HttpSignInGateway } from "../../adapters/auth/HttpSignInGateway";
 import { HttpLaunchpadGateway } from "../../adapters/http/HttpLaunchpadGateway";
 import { HttpPriceSource } from "../../adapters/http/HttpPriceSource";
 import { LocalStorageTransactionRecordStore } from "../../adapters/storage/LocalStorageTransactionRecordStore";
+import { toAddress } from "../../domain/address";
 import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
-import type { AppConfig } from "../config/appConfig";
-import { TOKENS } from "./tokens";
+import type { AppConfig, ChainSettings } from "../config/appConfig";
+import { APP_TOKENS } from "./appTokens";
+import { lazyPriceHistorySource } from "./lazyPriceHistorySource";
+import { TOKENS } from "../../application/serviceTokens";
 
 export interface ContainerDependencies {
   appConfig: AppConfig;
@@ -41,6 +46,17 @@ export interface ContainerDependencies {
 
 const systemClock: Clock = { now: () => new Date() };
 
+/** What the screens need of a configured chain (the rest of AppConfig stays in the app). */
+function servedChain(chain: ChainSettings): ServedChain {
+  return {
+    id: chain.id,
+    explorerUrl: chain.explorerUrl,
+    blockTimeMs: chain.blockTimeMs,
+    pooToken: toAddress(chain.deployment.pooToken),
+    crapToken: toAddress(chain.deployment.crapToken),
+  };
+}
+
 /**
  * The composition root: the only place where adapters meet the use cases. One container per app.
  * The chain adapters (wagmi) are not bound here: `bindChainAdapters` adds them when the wallet stack
@@ -50,7 +66,11 @@ export function createContainer(deps: ContainerDependencies): Container {
   const container = new Container({ defaultScope: "Singleton" });
   const { appConfig } = deps;
 
-  container.bind(TOKENS.appConfig).toConstantValue(appConfig);
+  container.bind(APP_TOKENS.appConfig).toConstantValue(appConfig);
+  const [firstChain, ...otherChains] = appConfig.chains;
+  container
+    .bind(TOKENS.servedChains)
+    .toConstantValue([servedChain(firstChain), ...otherChains.map(servedChain)]);
   container.bind(TOKENS.launchCatalogue).toConstantValue(deps.launches);
   container.bind(TOKENS.clock).toConstantValue(deps.clock ?? systemClock);
   container.bind(TOKENS.priceSource).toConstantValue(new HttpPriceSource(appConfig.apiBaseUrl, deps.fetchFn));
@@ -114,6 +134,9 @@ export function createContainer(deps: ContainerDependencies): Container {
       (prices: PriceSource, clock: Clock) => new LookupPooPrice({ prices, clock }),
       [TOKENS.priceSource, TOKENS.clock],
     );
+  container
+    .bind(TOKENS.loadPriceHistory)
+    .toConstantValue(new LoadPriceHistory(lazyPriceHistorySource(appConfig.apiBaseUrl, deps.fetchFn)));
   container
     .bind(TOKENS.recordTransaction)
     .toResolvedValue(

@@ -3,11 +3,13 @@ import { PersistQueryClientProvider, type Persister } from "@tanstack/react-quer
 import type { Container } from "inversify";
 import type { ReactNode } from "react";
 import type { AppConfig } from "../config/appConfig";
-import { SignInProvider } from "../auth/SignInContext";
+import { SignInProvider } from "../../ui/hooks/SignInContext";
 import { ContainerProvider } from "../container/ContainerContext";
-import { PERSIST_MAX_AGE_MS, shouldPersistQuery } from "../query/createQueryClient";
+import { PERSIST_MAX_AGE_MS } from "../../ui/query/persistMaxAge";
+import { ServicesProvider } from "../../ui/services/ServicesContext";
+import { shouldPersistQuery } from "../query/createQueryClient";
 import { prefetchWalletCode } from "../wallet/prefetchWalletCode";
-import { WalletProvider, WalletStackHost, type WalletStackComponent } from "../wallet/WalletContext";
+import { WalletProvider, WalletStackHost, type WalletStackComponent } from "../wallet/WalletProvider";
 
 export interface AppServices {
   config: AppConfig;
@@ -48,12 +50,14 @@ export function AppProviders({
       }}
     >
       <ContainerProvider container={container}>
-        <WalletProvider load={loadWalletStack} prefetch={prefetchWalletStack}>
-          <SignInProvider>
-            {children}
-            <WalletStackHost />
-          </SignInProvider>
-        </WalletProvider>
+        <ServicesProvider services={container}>
+          <WalletProvider load={loadWalletStack} prefetch={prefetchWalletStack}>
+            <SignInProvider>
+              {children}
+              <WalletStackHost />
+            </SignInProvider>
+          </WalletProvider>
+        </ServicesProvider>
       </ContainerProvider>
     </PersistQueryClientProvider>
   );

@@ -3,10 +3,9 @@ import type { PersistedClient, Persister } from "@tanstack/react-query-persist-c
 import { isRestorableQuery } from "./restorableQuery";
 import { fromTaggedJson, toTaggedJson } from "./taggedJson";
 
-/** Section 9 of the spec: unused data kept 5 minutes, retry back-off capped at 30 s, cache persisted 24 h. */
+/** Section 9 of the spec: unused data kept 5 minutes, retry back-off capped at 30 s (24 h: persistMaxAge). */
 export const GC_TIME_MS = 5 * 60 * 1000;
 export const MAX_RETRY_DELAY_MS = 30 * 1000;
-export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { TOKENS } from "../../application/serviceTokens";
 import { transactionRecordKey } from "../../domain/transactionRecordKey";
-import { TOKENS } from "../container/tokens";
-import { useLazyInjection } from "../container/useInjection";
-import { isWaitedOnByFlow, useTransactionRecords } from "../hooks/useTransactionRecords";
-import { stakeKeys, transactionKeys } from "../query/queryKeys";
-import { useWalletAccount } from "./WalletContext";
+import { useLazyInjection } from "../../ui/services/useInjection";
+import { isWaitedOnByFlow, useTransactionRecords } from "../../ui/hooks/useTransactionRecords";
+import { stakeKeys, transactionKeys } from "../../ui/query/queryKeys";
+import { useWalletAccount } from "../../ui/hooks/WalletContext";
 
 /**
  * Settles the connected account's records that are pending with nobody waiting on them: left by an

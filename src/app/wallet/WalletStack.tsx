@@ -15,19 +15,21 @@ import { useAccount, WagmiProvider } from "wagmi";
 import type { Address } from "../../domain/address";
 import { RecentTransactionsFeed } from "../../ui/wallet/RecentTransactionsFeed";
 import { createSignInMessage } from "../auth/createSignInMessage";
-import { useSignIn } from "../auth/SignInContext";
+import { useSignIn } from "../../ui/hooks/SignInContext";
 import { SignInModalOpener } from "../auth/SignInModalOpener";
 import type { AppConfig } from "../config/appConfig";
 import { bindChainAdapters } from "../container/bindChainAdapters";
 import { useContainer } from "../container/ContainerContext";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
+import { TOKENS } from "../../application/serviceTokens";
+import { APP_TOKENS } from "../container/appTokens";
+import { useInjection } from "../../ui/services/useInjection";
 import { ACCENT_GREEN } from "../theme";
 import { createWagmiConfig } from "./createWagmiConfig";
 import { PendingTransactionsSettler } from "./PendingTransactionsSettler";
 import { reconnectStoredWallets } from "./reconnectStoredWallets";
 import { storedConnectorIds } from "./storedWalletConnection";
-import { usePublishWalletState, useReconnectOnMount, useWallet } from "./WalletContext";
+import { usePublishWalletState, useReconnectOnMount } from "./WalletProvider";
+import { useWallet } from "../../ui/hooks/WalletContext";
 
 // One wagmi config per container (the app has one), made when the stack first renders.
 const wagmiConfigs = new WeakMap<Container, Config>();
@@ -56,7 +58,7 @@ function wagmiConfigFor(container: Container, appConfig: AppConfig, reconnect: b
  */
 export default function WalletStack(): ReactNode {
   const container = useContainer();
-  const appConfig = useInjection(TOKENS.appConfig);
+  const appConfig = useInjection(APP_TOKENS.appConfig);
   // A first visit (the stack loaded for Connect Wallet or the warm-up) has nothing to reconnect.
   const reconnectOnMount = useReconnectOnMount();
   const wagmiConfig = wagmiConfigFor(container, appConfig, reconnectOnMount);

@@ -1,5 +1,5 @@
 import { formatTokenExact, formatUtcDateTime } from "../displayFormat";
-import { noControlCharacters } from "../noControlCharacters";
+import { forbiddenCharacter } from "../forbiddenCharacter";
 import type { TransactionHash } from "../transactionHash";
 import type { DomainErrorOptions } from "./domainError";
 import { DomainError } from "./domainError";
@@ -49,9 +49,7 @@ const MAX_REASON_LENGTH = 160;
 /** The contract's reason as one clean sentence: control characters out, length capped, a full stop. */
 function sentence(reason: string): string {
   const clean = [...reason]
-    .map((char) =>
-      noControlCharacters(char) && char !== "\n" && char !== "\r" && char !== "\t" ? char : " ",
-    )
+    .map((char) => (forbiddenCharacter(char, { lineBreaks: false }) === undefined ? char : " "))
     .join("")
     .replace(/ {2,}/g, " ")
     .trim();

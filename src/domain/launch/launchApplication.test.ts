@@ -42,7 +42,27 @@ describe("validateLaunchApplication", () => {
     ["projectName", "Mo", undefined],
     ["projectName", "x".repeat(64), undefined],
     ["projectName", "x".repeat(65), "Enter a project name of 2 to 64 characters."],
-    ["projectName", "Moon\u0007Rocket", "The project name must not contain control characters."],
+    [
+      "projectName",
+      "Moon\u0007Rocket",
+      "The project name must not contain control or text-direction characters (found U+0007).",
+    ],
+    [
+      "projectName",
+      "Moon\u009b31mRocket",
+      "The project name must not contain control or text-direction characters (found U+009B).",
+    ],
+    [
+      "projectName",
+      "Moon \u202Etekcor",
+      "The project name must not contain control or text-direction characters (found U+202E).",
+    ],
+    [
+      "projectName",
+      "Moon\nApproved: yes",
+      "The project name must not contain control or text-direction characters (found U+000A).",
+    ],
+    ["projectName", "قمر Rocket", undefined],
     ["tokenSymbol", "M", "Use 2 to 11 uppercase letters or digits, e.g. POO."],
     ["tokenSymbol", "moon", "Use 2 to 11 uppercase letters or digits, e.g. POO."],
     ["tokenSymbol", "MO-ON", "Use 2 to 11 uppercase letters or digits, e.g. POO."],
@@ -54,12 +74,22 @@ describe("validateLaunchApplication", () => {
     ["website", `https://moon.example.com/${"a".repeat(175)}`, undefined],
     [
       "website",
+      "https://moon.example.com/\u2066evil\u2069",
+      "The website address must not contain control or text-direction characters (found U+2066).",
+    ],
+    [
+      "website",
       `https://moon.example.com/${"a".repeat(176)}`,
       "The website address must be at most 200 characters.",
     ],
     ["contact", "@moon", undefined],
     ["contact", "moon", "Enter an email address or an @handle."],
     ["contact", "@", "Enter an email address or an @handle."],
+    [
+      "contact",
+      "@moon\u200F",
+      "The contact must not contain control or text-direction characters (found U+200F).",
+    ],
     ["contact", `${"a".repeat(90)}@example.com`, "The contact must be at most 100 characters."],
     ["description", "Too short to count.", "Describe the project in 20 to 1000 characters."],
     ["description", "Twenty characters!!", "Describe the project in 20 to 1000 characters."],
@@ -69,7 +99,17 @@ describe("validateLaunchApplication", () => {
     [
       "description",
       "A description with a \u0000 control character.",
-      "The description must not contain control characters other than line breaks and tabs.",
+      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+0000).",
+    ],
+    [
+      "description",
+      "A description with a C1 \u0085 next-line character.",
+      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+0085).",
+    ],
+    [
+      "description",
+      "A description that turns \u202Dleft to right\u202C.",
+      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+202D).",
     ],
   ])("%s %j -> %j", (field, value, message) => expect(errorFor(field, value)).toBe(message));
 });

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { noControlCharacters } from "../noControlCharacters";
+import { withoutForbiddenCharacters } from "../withoutForbiddenCharacters";
 
 /**
  * A project's application for a launch, checked with the same rules as the API
@@ -37,13 +37,19 @@ export const launchApplicationSchema = z.strictObject({
       z.trim(),
       z.minLength(2, "Enter a project name of 2 to 64 characters."),
       z.maxLength(64, "Enter a project name of 2 to 64 characters."),
-      z.refine(noControlCharacters, "The project name must not contain control characters."),
+      withoutForbiddenCharacters("The project name", { lineBreaks: false }),
     ),
   tokenSymbol: z
     .string()
     .check(z.trim(), z.regex(/^[A-Z0-9]{2,11}$/, "Use 2 to 11 uppercase letters or digits, e.g. POO.")),
   website: z.pipe(
-    z.string().check(z.trim(), z.maxLength(200, "The website address must be at most 200 characters.")),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(200, "The website address must be at most 200 characters."),
+        withoutForbiddenCharacters("The website address", { lineBreaks: false }),
+      ),
     z.url({
       protocol: /^https$/,
       hostname: z.regexes.domain,
@@ -53,6 +59,7 @@ export const launchApplicationSchema = z.strictObject({
   contact: z.string().check(
     z.trim(),
     z.maxLength(100, "The contact must be at most 100 characters."),
+    withoutForbiddenCharacters("The contact", { lineBreaks: false }),
     z.refine(
       (value) => email.safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
       "Enter an email address or an @handle.",
@@ -64,10 +71,7 @@ export const launchApplicationSchema = z.strictObject({
       z.trim(),
       z.minLength(20, "Describe the project in 20 to 1000 characters."),
       z.maxLength(1000, "Describe the project in 20 to 1000 characters."),
-      z.refine(
-        noControlCharacters,
-        "The description must not contain control characters other than line breaks and tabs.",
-      ),
+      withoutForbiddenCharacters("The description", { lineBreaks: true }),
     ),
 });
 

@@ -12,35 +12,38 @@ export class PostgresNonceStore implements NonceStore {
 
   constructor(private readonly pool: Pool) {}
 
-  async save(nonce: string, expiresAtMs: number, nowMs: number): Promise<void> {
+  async save(nonce: string, expiresAtMs: number, nowMs: number, binding: string): Promise<void> {
     await this.sweep(nowMs);
-    await this.pool.query("INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES ($1, $2)", [
-      nonce,
-      expiresAtMs,
-    ]);
+    await this.pool.query(
+      "INSERT INTO auth_nonces (nonce, expires_at_ms, binding_hash) VALUES ($1, $2, $3)",
+      [nonce, expiresAtMs, binding],
+    );
   }
 
-  async inspect(nonce: string, nowMs: number): Promise<NonceState> {
-    const { rows } = await this.pool.query<{ expires_at_ms: string; used_at_ms: string | null }>(
-      "SELECT expires_at_ms, used_at_ms FROM auth_nonces WHERE nonce = $1",
-      [nonce],
-    );
+  async inspect(nonce: string, nowMs: number, binding: string): Promise<NonceState> {
+    const { rows } = await this.pool.query<{
+      expires_at_ms: string;
+      used_at_ms: string | null;
+      binding_hash: string | null;
+    }>("SELECT expires_at_ms, used_at_ms, binding_hash FROM auth_nonces WHERE nonce = $1", [nonce]);
     const row = rows[0];
     return nonceStateOf(
       row && {
         expiresAtMs: Number(row.expires_at_ms),
         usedAtMs: row.used_at_ms === null ? undefined : Number(row.used_at_ms),
+        binding: row.binding_hash ?? undefined,
       },
       nowMs,
+      binding,
     );
   }
 
-  async consume(nonce: string, nowMs: number): Promise<NonceState> {
+  async consume(nonce: string, nowMs: number, binding: string): Promise<NonceState> {
     const { rowCount } = await this.pool.query(
-      "UPDATE auth_nonces SET used_at_ms = $1 WHERE nonce = $2 AND used_at_ms IS NULL AND expires_at_ms > $1",
-      [nowMs, nonce],
+      "UPDATE auth_nonces SET used_at_ms = $1 WHERE nonce = $2 AND binding_hash = $3 AND used_at_ms IS NULL AND expires_at_ms > $1",
+      [nowMs, nonce, binding],
     );
-    return rowCount === 1 ? "valid" : this.inspect(nonce, nowMs);
+    return rowCount === 1 ? "valid" : this.inspect(nonce, nowMs, binding);
   }
 
   private async sweep(nowMs: number): Promise<void> {

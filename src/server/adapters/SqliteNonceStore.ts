@@ -10,31 +10,35 @@ export class SqliteNonceStore implements NonceStore {
 
   constructor(private readonly db: DatabaseSync) {}
 
-  async save(nonce: string, expiresAtMs: number, nowMs: number): Promise<void> {
+  async save(nonce: string, expiresAtMs: number, nowMs: number, binding: string): Promise<void> {
     this.sweep(nowMs);
-    this.db.prepare("INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES (?, ?)").run(nonce, expiresAtMs);
+    this.db
+      .prepare("INSERT INTO auth_nonces (nonce, expires_at_ms, binding_hash) VALUES (?, ?, ?)")
+      .run(nonce, expiresAtMs, binding);
   }
 
-  async inspect(nonce: string, nowMs: number): Promise<NonceState> {
+  async inspect(nonce: string, nowMs: number, binding: string): Promise<NonceState> {
     const row = this.db
-      .prepare("SELECT expires_at_ms, used_at_ms FROM auth_nonces WHERE nonce = ?")
+      .prepare("SELECT expires_at_ms, used_at_ms, binding_hash FROM auth_nonces WHERE nonce = ?")
       .get(nonce);
     return nonceStateOf(
       row && {
         expiresAtMs: sqliteRows.integer(row, "expires_at_ms"),
         usedAtMs: sqliteRows.optionalInteger(row, "used_at_ms"),
+        binding: sqliteRows.optionalText(row, "binding_hash"),
       },
       nowMs,
+      binding,
     );
   }
 
-  async consume(nonce: string, nowMs: number): Promise<NonceState> {
+  async consume(nonce: string, nowMs: number, binding: string): Promise<NonceState> {
     const won = this.db
       .prepare(
-        "UPDATE auth_nonces SET used_at_ms = ? WHERE nonce = ? AND used_at_ms IS NULL AND expires_at_ms > ? RETURNING nonce",
+        "UPDATE auth_nonces SET used_at_ms = ? WHERE nonce = ? AND binding_hash = ? AND used_at_ms IS NULL AND expires_at_ms > ? RETURNING nonce",
       )
-      .get(nowMs, nonce, nowMs);
-    return won ? "valid" : this.inspect(nonce, nowMs);
+      .get(nowMs, nonce, binding, nowMs);
+    return won ? "valid" : this.inspect(nonce, nowMs, binding);
   }
 
   private sweep(nowMs: number): void {

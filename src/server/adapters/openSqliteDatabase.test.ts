@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { alice } from "../testing/hardhatAccounts";
 import { openSqliteDatabase } from "./openSqliteDatabase";
+import { SqliteNonceStore } from "./SqliteNonceStore";
 import { migrate, MIGRATIONS } from "./sqliteMigrations";
 import { SqliteRegistrationStore } from "./SqliteRegistrationStore";
 
@@ -41,6 +42,18 @@ describe("openSqliteDatabase", () => {
       address: alice.address,
     });
     expect(found).toMatchObject({ amountWei: 1000n, standing: "eligible", lastCheck: undefined });
+    db.close();
+  });
+
+  it("refuses a nonce issued before version 4, which bound it to no browser", async () => {
+    const v3 = new DatabaseSync(path.replace("nested/", ""));
+    migrate(v3, MIGRATIONS.slice(0, 3));
+    v3.prepare("INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES ('old00001', 2000)").run();
+    v3.close();
+    const db = openSqliteDatabase(path.replace("nested/", ""));
+    const nonces = new SqliteNonceStore(db);
+    expect(await nonces.consume("old00001", 1000, "")).toBe("foreign");
+    expect(await nonces.consume("old00001", 1000, "b".repeat(64))).toBe("foreign");
     db.close();
   });
 

@@ -76,6 +76,15 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX price_points_by_time ON price_points (at);
     `,
   },
+  {
+    version: 3,
+    name: "sign-in nonces bound to the browser they were issued to",
+    sql: `
+      -- SHA-256 of the random token in the poo_nonce cookie set with the nonce. Rows from before
+      -- version 3 have none and are refused (they expire within 5 minutes anyway).
+      ALTER TABLE auth_nonces ADD COLUMN binding_hash text;
+    `,
+  },
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */

@@ -84,6 +84,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX price_points_by_time ON price_points (at_ms);
     `,
   },
+  {
+    version: 4,
+    name: "sign-in nonces bound to the browser they were issued to",
+    sql: `
+      -- SHA-256 of the random token in the poo_nonce cookie set with the nonce. Rows from before
+      -- version 4 have none and are refused (they expire within 5 minutes anyway).
+      ALTER TABLE auth_nonces ADD COLUMN binding_hash TEXT;
+    `,
+  },
 ];
 
 /** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */

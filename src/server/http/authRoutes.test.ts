@@ -1,7 +1,17 @@
+import { pad } from "viem";
 import { describe, expect, it } from "vitest";
+import { PublicClientPool } from "../adapters/PublicClientPool";
+import { ViemSignatureVerifier } from "../adapters/ViemSignatureVerifier";
 import type { SignatureVerifier } from "../ports/SignatureVerifier";
+import { scriptedTransport } from "../testing/scriptedTransport";
 import { alice, bob } from "../testing/hardhatAccounts";
 import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
+
+/** The answer is `status` with `error`, and sets no cookie. */
+async function expectRefused(response: Response, status: number, error: string) {
+  expect({ status: response.status, error: await errorOf(response) }).toEqual({ status, error });
+  expect(response.headers.get("set-cookie")).toBeNull();
+}
 
 describe("GET /api/auth/nonce", () => {
   it("hands out distinct 128-bit alphanumeric nonces that expire in 5 minutes", async () => {
@@ -11,7 +21,7 @@ describe("GET /api/auth/nonce", () => {
     const body = (await response.json()) as { nonce: string; expiresAt: string };
     expect(body.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(body.expiresAt).toBe(new Date(api.clock.now + 5 * 60_000).toISOString());
-    expect(await api.nonceStore.inspect(body.nonce, api.clock.now)).toBe("valid");
+    expect(await api.nonceState(body.nonce)).toBe("valid");
     const more = await Promise.all(Array.from({ length: 10 }, () => api.nonce()));
     expect(new Set([body.nonce, ...more]).size).toBe(11);
   });
@@ -29,6 +39,30 @@ describe("GET /api/auth/nonce", () => {
     expect(otherClient.status).toBe(200);
     api.clock.now += 60_000;
     expect((await api.request("GET", "/api/auth/nonce")).status).toBe(200);
+  });
+  it("counts an IPv6 client by its /64: the 21st nonce from 21 addresses of one /64 is refused", async () => {
+    const api = createTestApi();
+    const from = (address: string) =>
+      api.request("GET", "/api/auth/nonce", undefined, { headers: { "x-forwarded-for": address } });
+    for (let host = 1; host <= 20; host += 1) {
+      // Every spelling of an address in the /64 counts for the same client.
+      const address =
+        host % 2 === 0 ? `2001:db8:0:7::${host.toString(16)}` : `2001:0db8:0000:0007:${host}:0:0:1`;
+      expect((await from(address)).status, address).toBe(200);
+    }
+    expect((await from("2001:db8:0:7:ffff:ffff:ffff:ffff")).status).toBe(429);
+    // The neighbouring /64 is another client, and so is an IPv4 client.
+    expect((await from("2001:db8:0:8::1")).status).toBe(200);
+    expect((await from("203.0.113.9")).status).toBe(200);
+  });
+
+  it("counts an IPv4-mapped IPv6 client as the IPv4 address", async () => {
+    const api = createTestApi();
+    const from = (address: string) =>
+      api.request("GET", "/api/auth/nonce", undefined, { headers: { "x-forwarded-for": address } });
+    for (let i = 0; i < 10; i += 1) expect((await from("203.0.113.9")).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await from("::ffff:cb00:7109")).status).toBe(200);
+    expect((await from("[::ffff:203.0.113.9]:443")).status).toBe(429);
   });
 });
 
@@ -77,18 +111,13 @@ describe("POST /api/auth/verify", () => {
     const message = await api.message(alice);
     const response = await api.app.request(`${SITE}/api/auth/verify`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie: api.jar.nonceCookie ?? "" },
       body: JSON.stringify({ message, signature: await alice.signMessage({ message }) }),
     });
     expect(response.status).toBe(200);
   });
 
   describe("refuses, with a distinct 4xx and no state change:", () => {
-    async function expectRefused(response: Response, status: number, error: string) {
-      expect({ status: response.status, error: await errorOf(response) }).toEqual({ status, error });
-      expect(response.headers.get("set-cookie")).toBeNull();
-    }
-
     it("a replayed nonce", async () => {
       const api = createTestApi();
       const message = await api.message(alice);
@@ -127,7 +156,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Sign-in message has expired.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
     });
 
     it("a message that is not valid yet (notBefore)", async () => {
@@ -159,7 +188,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Sign-in message domain does not match this site.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
     });
 
     it("a message whose domain is another allowed origin than the one the request comes from", async () => {
@@ -201,7 +230,7 @@ describe("POST /api/auth/verify", () => {
         401,
         "Signature does not match the sign-in message and address.",
       );
-      expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+      expect(await api.nonceState(nonce)).toBe("valid");
       const retry = await api.verify({ message, signature: await alice.signMessage({ message }) });
       expect(retry.status).toBe(200);
     });
@@ -230,6 +259,55 @@ describe("POST /api/auth/verify", () => {
         401,
         "Signature does not match the sign-in message and address.",
       );
+    });
+
+    // Messages that viem's unanchored parser reads but that are not the canonical EIP-4361 text of
+    // what they say: wallets do not show them as sign-in requests, so no domain warning protects them.
+    it.each<[string, (message: string, nowMs: number) => string]>([
+      ["an extra line after the last field", (message) => `${message}\nAdmin: true`],
+      [
+        "a statement spread over two lines",
+        (message) => message.replace("Sign in to POO Finance.", "Sign in to POO Finance.\nAnd approve all."),
+      ],
+      [
+        "an extra paragraph before URI:",
+        (message) => message.replace("\nURI: ", "\nThis is not a sign-in request.\n\nURI: "),
+      ],
+      [
+        "Not Before written before an Expiration Time that has passed",
+        (message, nowMs) =>
+          `${message}\nNot Before: ${new Date(nowMs - 60_000).toISOString()}\nExpiration Time: ${new Date(nowMs - 1).toISOString()}`,
+      ],
+    ])("a message with %s, signed for real, leaving its nonce usable", async (_shape, reshape) => {
+      const api = createTestApi();
+      const nonce = await api.nonce();
+      const message = reshape(await api.message(alice, { nonce }), api.clock.now);
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        400,
+        "Sign-in message is not a valid EIP-4361 message.",
+      );
+      expect(await api.nonceState(nonce)).toBe("valid");
+    });
+
+    it("a message issued longer ago than a nonce lives (plus clock skew)", async () => {
+      const api = createTestApi();
+      const issuedAt = new Date(api.clock.now - 6 * 60_000 - 1);
+      const message = await api.message(alice, { issuedAt });
+      await expectRefused(
+        await api.verify({ message, signature: await alice.signMessage({ message }) }),
+        401,
+        "Sign-in message was issued too long ago; sign in again.",
+      );
+      const justInTime = await api.message(alice, { issuedAt: new Date(api.clock.now - 6 * 60_000) });
+      expect(
+        (
+          await api.verify({
+            message: justInTime,
+            signature: await alice.signMessage({ message: justInTime }),
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it("a text that is not an EIP-4361 message", async () => {
@@ -298,6 +376,81 @@ describe("POST /api/auth/verify", () => {
     });
   });
 
+  describe("binds each nonce to the browser it was issued to (poo_nonce cookie, kept in the database)", () => {
+    it("sets an HttpOnly, SameSite=Strict cookie on /api/auth that lives as long as the nonce", async () => {
+      const api = createTestApi();
+      const response = await api.request("GET", "/api/auth/nonce");
+      const setCookie = response.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(
+        /^poo_nonce=[A-Za-z0-9_-]{22}; Max-Age=300; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
+      );
+      const secure = createTestApi({ allowedOrigins: ["https://poo.finance"] });
+      const overHttps = await secure.app.request("https://poo.finance/api/auth/nonce");
+      expect(overHttps.headers.get("set-cookie")).toContain("; Secure");
+    });
+
+    it("refuses a nonce presented without its cookie or with another browser's, leaving it usable", async () => {
+      const api = createTestApi();
+      const other = createTestApi({}, { stores: api.stores, clock: api.clock });
+      await other.nonce();
+      const nonce = await api.nonce();
+      const message = await api.message(alice, { nonce });
+      const body = { message, signature: await alice.signMessage({ message }) };
+      for (const nonceCookie of [null, other.jar.nonceCookie ?? "", "poo_nonce=forged"]) {
+        await expectRefused(
+          await api.verify(body, { nonceCookie }),
+          401,
+          "Sign-in nonce was issued to another browser; request a new one.",
+        );
+      }
+      expect(await api.nonceState(nonce)).toBe("valid");
+      expect((await api.verify(body)).status).toBe(200);
+    });
+
+    it("keeps every nonce of one browser usable (two tabs) and does not depend on its address", async () => {
+      const api = createTestApi();
+      const first = await api.nonce();
+      const cookie = api.jar.nonceCookie;
+      const second = await api.nonce();
+      expect(api.jar.nonceCookie).toBe(cookie);
+      // A phone moving from Wi-Fi to the mobile network, or a dual-stack browser, changes address.
+      for (const [nonce, address] of [
+        [second, "2001:db8:0:9::1"],
+        [first, "192.0.2.77"],
+      ] as const) {
+        const message = await api.message(alice, { nonce });
+        const response = await api.verify(
+          { message, signature: await alice.signMessage({ message }) },
+          { headers: { "x-forwarded-for": address } },
+        );
+        expect(response.status).toBe(200);
+      }
+    });
+  });
+
+  it("costs a client no chain call beyond its verify limit, across its IPv6 /64", async () => {
+    // A signature that is not the address's own is checked on the chain (contract wallets): here
+    // the chain says "no code, not valid", so every attempt is a failed sign-in that asked the node.
+    const chain = scriptedTransport(({ method }) => (method === "eth_call" ? pad("0x00") : "0x"));
+    const pool = new PublicClientPool({ 31337: "http://127.0.0.1:8545" }, () => chain.transport);
+    const api = createTestApi({ signatureVerifier: new ViemSignatureVerifier((id) => pool.get(id)) });
+    const message = await api.message(alice);
+    const body = { message, signature: await bob.signMessage({ message }) };
+    const attempts: Array<{ status: number; rpcCalls: number }> = [];
+    for (let host = 1; host <= 15; host += 1) {
+      const response = await api.verify(body, { headers: { "x-forwarded-for": `2001:db8:0:3::${host}` } });
+      attempts.push({ status: response.status, rpcCalls: chain.calls.length });
+    }
+    expect(attempts.map((attempt) => attempt.status)).toEqual([
+      ...Array(10).fill(401),
+      ...Array(5).fill(429),
+    ]);
+    const perAttempt = attempts[0]?.rpcCalls ?? 0;
+    expect(perAttempt).toBeGreaterThan(0);
+    expect(attempts[9]?.rpcCalls).toBe(10 * perAttempt);
+    expect(attempts[14]?.rpcCalls).toBe(10 * perAttempt);
+  });
+
   it("answers 503 and keeps the nonce when the signature cannot be checked (RPC down)", async () => {
     const failing: SignatureVerifier = {
       verify: async () => {
@@ -313,7 +466,7 @@ describe("POST /api/auth/verify", () => {
     const response = await api.verify({ message, signature: await alice.signMessage({ message }) });
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toBe("Could not verify the signature right now; please retry.");
-    expect(await api.nonceStore.inspect(nonce, api.clock.now)).toBe("valid");
+    expect(await api.nonceState(nonce)).toBe("valid");
     expect(api.logger.lines.at(-1)).toMatchObject({
       level: "warn",
       message: "Sign-in signature check failed",

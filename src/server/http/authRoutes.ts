@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { RateLimiter } from "../ports/RateLimiter";
-import type { IssueNonce } from "../use-cases/IssueNonce";
+import { NONCE_TTL_MS, type IssueNonce } from "../use-cases/IssueNonce";
 import type { VerifySignIn } from "../use-cases/VerifySignIn";
 import type { ApiEnv } from "./ApiEnv";
+import { clientRateLimitKey } from "./clientRateLimitKey";
 import { jsonError } from "./jsonError";
+import { bindNonceToBrowser, presentedNonceBinding } from "./nonceCookie";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
@@ -33,25 +35,36 @@ const verifyBodySchema = z.strictObject({
 /** Sign-In with Ethereum: nonce, verify (starts a server-side session), me, logout (ends it everywhere). */
 export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
   const now = deps.session.now;
-  const { limiter, policies, clientAddress } = deps;
+  const { limiter, policies } = deps;
+  const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const secureFor = (c: Context): boolean => {
     const site = resolveSiteOrigin(c, deps.allowedOrigins);
     return site === undefined || !isLocalOrigin(site);
   };
 
   return new Hono<ApiEnv>()
-    .get("/nonce", rateLimit(limiter, policies.nonceByClient, clientAddress, now), async (c) => {
-      const { nonce, expiresAt } = await deps.issueNonce.execute();
+    .get("/nonce", rateLimit(limiter, policies.nonceByClient, client, now), async (c) => {
+      // A same-origin GET has no Origin header; without a known site host, the request's own decides.
+      const site = resolveSiteOrigin(c, deps.allowedOrigins) ?? new URL(c.req.url).origin;
+      const binding = bindNonceToBrowser(c, {
+        secure: !isLocalOrigin(site),
+        maxAgeSeconds: NONCE_TTL_MS / 1000,
+      });
+      const { nonce, expiresAt } = await deps.issueNonce.execute(binding);
       return c.json({ nonce, expiresAt: expiresAt.toISOString() });
     })
-    .post("/verify", rateLimit(limiter, policies.verifyByClient, clientAddress, now), async (c) => {
+    .post("/verify", rateLimit(limiter, policies.verifyByClient, client, now), async (c) => {
       const siteOrigin = resolveSiteOrigin(c, deps.allowedOrigins);
       if (siteOrigin === undefined)
         return jsonError(c, 403, "Sign-in is only accepted from the POO Finance web app.");
       const body = await readJsonBody(c, verifyBodySchema);
       if (!body.ok) return body.response;
 
-      const result = await deps.verifySignIn.execute({ ...body.data, siteOrigin });
+      const result = await deps.verifySignIn.execute({
+        ...body.data,
+        siteOrigin,
+        nonceBinding: presentedNonceBinding(c),
+      });
       if (!result.ok) return jsonError(c, result.status, result.error);
 
       const session = await startSession(c, deps.session, result.session, !isLocalOrigin(siteOrigin));
@@ -70,7 +83,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
         expiresAt: new Date(session.expiresAtMs).toISOString(),
       });
     })
-    .post("/logout", rateLimit(limiter, policies.logoutByClient, clientAddress, now), async (c) => {
+    .post("/logout", rateLimit(limiter, policies.logoutByClient, client, now), async (c) => {
       await endSession(c, deps.session, secureFor(c));
       return c.body(null, 204);
     });

@@ -282,10 +282,41 @@ describe("POST /api/launch-applications", () => {
     [{ contact: `${"a".repeat(96)}@x.io` }, "contact: contact must be at most 100 characters."],
     [{ description: "too short" }, "description: description must be 20 to 1000 characters."],
     [{ description: "x".repeat(1001) }, "description: description must be 20 to 1000 characters."],
-    [{ projectName: "Bad\u0000Name" }, "projectName: projectName must not contain control characters."],
+    [
+      { projectName: "Bad\u0000Name" },
+      "projectName: projectName must not contain control or text-direction characters (found U+0000).",
+    ],
+    [
+      { projectName: "Bad\u009b2JName" },
+      "projectName: projectName must not contain control or text-direction characters (found U+009B).",
+    ],
+    [
+      { projectName: "Pile \u202Eeliforp" },
+      "projectName: projectName must not contain control or text-direction characters (found U+202E).",
+    ],
+    [
+      { projectName: "Pile\nStatus: approved" },
+      "projectName: projectName must not contain control or text-direction characters (found U+000A).",
+    ],
+    [
+      { website: "https://pile.example/\u2067x" },
+      "website: website must not contain control or text-direction characters (found U+2067).",
+    ],
+    [
+      { contact: "@pile\u061C" },
+      "contact: contact must not contain control or text-direction characters (found U+061C).",
+    ],
     [
       { description: "Twenty characters and a bell\u0007" },
-      "description: description must not contain control characters other than line breaks and tabs.",
+      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+0007).",
+    ],
+    [
+      { description: "Twenty characters and a CSI \u009b" },
+      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+009B).",
+    ],
+    [
+      { description: "Twenty characters, \u2068isolated\u2069" },
+      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+2068).",
     ],
     [{ extra: "field" }, 'Unrecognized key: "extra"'],
   ])("refuses %j", async (change, error) => {

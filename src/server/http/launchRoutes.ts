@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { formatEther } from "viem";
 import { z } from "zod";
-import { noControlCharacters } from "../../domain/noControlCharacters";
+import { withoutForbiddenCharacters } from "../../domain/withoutForbiddenCharacters";
 import { parseDecimalAmount } from "../model/parseDecimalAmount";
 import type { Registration } from "../ports/RegistrationStore";
 import type { RateLimiter } from "../ports/RateLimiter";
@@ -10,6 +10,7 @@ import type { RegisterForLaunch } from "../use-cases/RegisterForLaunch";
 import type { SubmitLaunchApplication } from "../use-cases/SubmitLaunchApplication";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
+import { clientRateLimitKey } from "./clientRateLimitKey";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
@@ -59,13 +60,14 @@ const applicationBodySchema = z.strictObject({
     .trim()
     .min(2, "projectName must be 2 to 64 characters.")
     .max(64, "projectName must be 2 to 64 characters.")
-    .refine(noControlCharacters, "projectName must not contain control characters."),
+    .check(withoutForbiddenCharacters("projectName", { lineBreaks: false })),
   tokenSymbol: z
     .string()
     .regex(/^[A-Z0-9]{2,11}$/, "tokenSymbol must be 2 to 11 uppercase letters or digits."),
   website: z
     .string()
     .max(200, "website must be at most 200 characters.")
+    .check(withoutForbiddenCharacters("website", { lineBreaks: false }))
     .pipe(
       z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "website must be an https:// URL." }),
     ),
@@ -73,6 +75,7 @@ const applicationBodySchema = z.strictObject({
     .string()
     .trim()
     .max(100, "contact must be at most 100 characters.")
+    .check(withoutForbiddenCharacters("contact", { lineBreaks: false }))
     .refine(
       (value) => z.email().safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
       "contact must be an email address or an @handle.",
@@ -82,10 +85,7 @@ const applicationBodySchema = z.strictObject({
     .trim()
     .min(20, "description must be 20 to 1000 characters.")
     .max(1000, "description must be 20 to 1000 characters.")
-    .refine(
-      noControlCharacters,
-      "description must not contain control characters other than line breaks and tabs.",
-    ),
+    .check(withoutForbiddenCharacters("description", { lineBreaks: true })),
 });
 
 function registrationJson(registration: Registration) {
@@ -119,13 +119,14 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     return next();
   };
 
-  const { limiter, policies, now, clientAddress } = deps;
+  const { limiter, policies, now } = deps;
+  const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const wallet = (c: Context<ApiEnv>) => c.var.session.address.toLowerCase();
 
   return new Hono<ApiEnv>()
     .put(
       "/launches/:launchId/registration",
-      rateLimit(limiter, policies.registrationByClient, clientAddress, now),
+      rateLimit(limiter, policies.registrationByClient, client, now),
       deps.requireSession,
       rateLimit(limiter, policies.registrationByWallet, wallet, now),
       knownLaunch,
@@ -151,7 +152,7 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     })
     .post(
       "/launch-applications",
-      rateLimit(limiter, policies.applicationByClient, clientAddress, now),
+      rateLimit(limiter, policies.applicationByClient, client, now),
       deps.requireSession,
       rateLimit(limiter, policies.applicationByWallet, wallet, now),
       async (c) => {

@@ -5,6 +5,8 @@ import { DevPriceSource } from "../adapters/DevPriceSource";
 import { EcdsaSignatureVerifier } from "../adapters/EcdsaSignatureVerifier";
 import { createApi, type ApiDeps } from "../createApi";
 import { clientAddressResolver } from "../http/clientAddress";
+import { NONCE_COOKIE, nonceBindingOf } from "../http/nonceCookie";
+import type { NonceState } from "../ports/NonceStore";
 import type { Stores } from "../openStores";
 import { alice, bob, carol } from "./hardhatAccounts";
 import { FakeBalanceReader } from "./FakeBalanceReader";
@@ -23,6 +25,11 @@ export const CLIENT = "198.51.100.1";
 
 export type RequestOptions = {
   cookie?: string;
+  /**
+   * The poo_nonce cookie to send: by default the one this test browser was last given (a jar of
+   * one cookie, as a browser keeps it); null sends none.
+   */
+  nonceCookie?: string | null;
   origin?: string | null;
   contentType?: string | null;
   headers?: Record<string, string>;
@@ -70,7 +77,9 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     ...overrides,
   });
 
-  function request(
+  const jar: { nonceCookie?: string } = {};
+
+  async function request(
     method: string,
     path: string,
     body?: unknown,
@@ -80,13 +89,27 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", CLIENT);
     const origin = options.origin === undefined ? (method === "GET" ? null : SITE) : options.origin;
     if (origin !== null) headers.set("origin", origin);
-    if (options.cookie) headers.set("cookie", options.cookie);
+    const nonceCookie = options.nonceCookie === undefined ? jar.nonceCookie : options.nonceCookie;
+    const cookies = [options.cookie, nonceCookie].filter((cookie) => cookie !== undefined && cookie !== null);
+    if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
     if (body !== undefined) {
       const contentType = options.contentType === undefined ? "application/json" : options.contentType;
       if (contentType !== null) headers.set("content-type", contentType);
     }
     const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
-    return Promise.resolve(app.request(`${API}${path}`, { method, headers, body: payload }));
+    const response = await app.request(`${API}${path}`, { method, headers, body: payload });
+    const given = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .find((cookie) => cookie.startsWith(`${NONCE_COOKIE}=`));
+    if (given !== undefined) jar.nonceCookie = given;
+    return response;
+  }
+
+  /** The state of `nonce` for this test browser (its nonce cookie), now. */
+  function nonceState(nonce: string): Promise<NonceState> {
+    const token = jar.nonceCookie?.slice(NONCE_COOKIE.length + 1) ?? "";
+    return nonceStore.inspect(nonce, clock.now, nonceBindingOf(token));
   }
 
   async function nonce(): Promise<string> {
@@ -141,6 +164,8 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     priceHistoryStore: stores.priceHistoryStore,
     logger,
     request,
+    jar,
+    nonceState,
     nonce,
     message,
     verify,

@@ -8,7 +8,10 @@ export function randomNonce(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Hands out a fresh single-use sign-in nonce, remembered server-side until it expires. */
+/**
+ * Hands out a fresh single-use sign-in nonce, remembered server-side until it expires, for the
+ * browser that `binding` stands for (a digest of its nonce cookie's token).
+ */
 export class IssueNonce {
   constructor(
     private readonly deps: {
@@ -19,11 +22,11 @@ export class IssueNonce {
     },
   ) {}
 
-  async execute(): Promise<{ nonce: string; expiresAt: Date }> {
+  async execute(binding: string): Promise<{ nonce: string; expiresAt: Date }> {
     const now = this.deps.now();
     const nonce = (this.deps.random ?? randomNonce)();
     const expiresAtMs = now + (this.deps.ttlMs ?? NONCE_TTL_MS);
-    await this.deps.nonceStore.save(nonce, expiresAtMs, now);
+    await this.deps.nonceStore.save(nonce, expiresAtMs, now, binding);
     return { nonce, expiresAt: new Date(expiresAtMs) };
   }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useWallet } from "../../app/wallet/WalletContext";
+import { useWallet } from "../hooks/WalletContext";
 
 /**
  * "Connect a wallet, then continue": runs the action at once when a wallet is connected, otherwise

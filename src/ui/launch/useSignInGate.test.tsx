@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignInState } from "../../app/auth/SignInContext";
+import type { SignInState } from "../hooks/SignInContext";
 import { useSignInGate } from "./useSignInGate";
 import { spySignInState } from "./testing/spySignInState";
 
 let signIn: SignInState;
-vi.mock("../../app/auth/SignInContext", () => ({ useSignIn: () => signIn }));
+vi.mock("../hooks/SignInContext", () => ({ useSignIn: () => signIn }));
 
 beforeEach(() => {
   signIn = spySignInState({});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSignIn } from "../../app/auth/SignInContext";
+import { useSignIn } from "../hooks/SignInContext";
 
 interface Pending {
   readonly action: () => void;

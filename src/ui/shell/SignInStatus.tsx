@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useSignIn } from "../../app/auth/SignInContext";
-import { useWalletAccount } from "../../app/wallet/WalletContext";
+import { useSignIn } from "../hooks/SignInContext";
+import { useWalletAccount } from "../hooks/WalletContext";
 import styles from "./Header.module.css";
 
 /** Sign-in state beside the connect button: a way to sign in, or the signed-in state and sign-out. */

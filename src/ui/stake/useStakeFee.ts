@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { NetworkFeeView } from "../../application/use-cases/quoteNetworkFee";
-import { TOKENS } from "../../app/container/tokens";
-import { useLazyInjection } from "../../app/container/useInjection";
-import { feeKeys } from "../../app/query/queryKeys";
-import { useWalletAccount } from "../../app/wallet/WalletContext";
+import { TOKENS } from "../../application/serviceTokens";
+import { useLazyInjection } from "../services/useInjection";
+import { feeKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../hooks/WalletContext";
 import type { AtomicBatching } from "../../domain/stakeSending";
 
 export interface FeeState {

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useStake } from "../../app/hooks/useStake";
-import { useUnstake } from "../../app/hooks/useUnstake";
+import { useStake } from "./useStake";
+import { useUnstake } from "./useUnstake";
 import {
   errorResult,
   PREPARING_STAKE,

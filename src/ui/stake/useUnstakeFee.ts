@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { TOKENS } from "../../app/container/tokens";
-import { useLazyInjection } from "../../app/container/useInjection";
-import { feeKeys } from "../../app/query/queryKeys";
-import { useWalletAccount } from "../../app/wallet/WalletContext";
+import { TOKENS } from "../../application/serviceTokens";
+import { useLazyInjection } from "../services/useInjection";
+import { feeKeys } from "../query/queryKeys";
+import { useWalletAccount } from "../hooks/WalletContext";
 import type { FeeState } from "./useStakeFee";
 
 /**

@@ -1,9 +1,9 @@
 import { useAddRecentTransaction } from "@rainbow-me/rainbowkit";
 import { useEffect, useRef } from "react";
-import { useStakeActivity } from "../../app/hooks/useStakeActivity";
-import { useTransactionRecords } from "../../app/hooks/useTransactionRecords";
+import { useStakeActivity } from "../hooks/useStakeActivity";
+import { useTransactionRecords } from "../hooks/useTransactionRecords";
 import { activityDescriptions } from "../../domain/stakeActivityText";
-import { useWalletAccount } from "../../app/wallet/WalletContext";
+import { useWalletAccount } from "../hooks/WalletContext";
 import { chainActivityToAnnounce, transactionsToAnnounce } from "./transactionsToAnnounce";
 
 /**

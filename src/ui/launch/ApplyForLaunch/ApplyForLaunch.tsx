@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useSignIn } from "../../../app/auth/SignInContext";
-import { useSubmitLaunchApplication } from "../../../app/hooks/useSubmitLaunchApplication";
+import { useSignIn } from "../../hooks/SignInContext";
+import { useSubmitLaunchApplication } from "../useSubmitLaunchApplication";
 import { toDomainError } from "../../../domain/errors/toDomainError";
 import {
   EMPTY_LAUNCH_APPLICATION,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useLaunchCatalogue } from "../../../app/hooks/useLaunchCatalogue";
-import { useWalletAccount } from "../../../app/wallet/WalletContext";
+import { useLaunchCatalogue } from "../useLaunchCatalogue";
+import { useWalletAccount } from "../../hooks/WalletContext";
 import type { Launch } from "../../../domain/launch/launchCatalogue";
 import { ApplyForLaunch } from "../ApplyForLaunch/ApplyForLaunch";
 import { InfoModal } from "../InfoModal/InfoModal";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignInState } from "../../../app/auth/SignInContext";
+import type { SignInState } from "../../hooks/SignInContext";
 import committed from "../../../../launchpad/launches.json";
 import { launchCatalogueSchema, type Launch } from "../../../domain/launch/launchCatalogue";
 import { LaunchpadRequestError } from "../../../domain/launch/launchpadRequestError";
@@ -25,24 +25,24 @@ let signIn: SignInState;
 let registered: Pick<WhitelistRegistration, "amountWei" | "standing" | "lastCheck"> | null;
 const mutate = vi.fn<(input: { amountWei: bigint }, callbacks: MutateCallbacks) => void>();
 
-vi.mock("../../../app/auth/SignInContext", () => ({ useSignIn: () => signIn }));
-vi.mock("../../../app/hooks/useWhitelistEligibility", () => ({
+vi.mock("../../hooks/SignInContext", () => ({ useSignIn: () => signIn }));
+vi.mock("../useWhitelistEligibility", () => ({
   useWhitelistEligibility: () => ({
     data: { status: "eligible", valueUsd: 4200, priceUsd: 0.0042 },
     isError: false,
     refetch: vi.fn(),
   }),
 }));
-vi.mock("../../../app/hooks/useAccountSnapshot", () => ({
+vi.mock("../../hooks/useAccountSnapshot", () => ({
   useAccountSnapshot: () => ({ data: { pooBalance: 1_000_000n * E18 }, isError: false }),
 }));
-vi.mock("../../../app/hooks/useEthBalance", () => ({
+vi.mock("../useEthBalance", () => ({
   useEthBalance: () => ({ value: 10n * E18, isError: false }),
 }));
-vi.mock("../../../app/hooks/useWhitelistRegistration", () => ({
+vi.mock("../useWhitelistRegistration", () => ({
   useWhitelistRegistration: () => ({ data: registered, isError: false, error: null }),
 }));
-vi.mock("../../../app/hooks/useRegisterForWhitelist", () => ({
+vi.mock("../useRegisterForWhitelist", () => ({
   useRegisterForWhitelist: () => ({ mutate }),
 }));
 

@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { useSignIn } from "../../../app/auth/SignInContext";
-import { useAccountSnapshot } from "../../../app/hooks/useAccountSnapshot";
-import { useEthBalance } from "../../../app/hooks/useEthBalance";
-import { useRegisterForWhitelist } from "../../../app/hooks/useRegisterForWhitelist";
-import { useWhitelistEligibility } from "../../../app/hooks/useWhitelistEligibility";
-import { useWhitelistRegistration } from "../../../app/hooks/useWhitelistRegistration";
+import { useSignIn } from "../../hooks/SignInContext";
+import { useAccountSnapshot } from "../../hooks/useAccountSnapshot";
+import { useEthBalance } from "../useEthBalance";
+import { useRegisterForWhitelist } from "../useRegisterForWhitelist";
+import { useWhitelistEligibility } from "../useWhitelistEligibility";
+import { useWhitelistRegistration } from "../useWhitelistRegistration";
 import { toDomainError } from "../../../domain/errors/toDomainError";
 import type { Launch } from "../../../domain/launch/launchCatalogue";
 import { LaunchpadRequestError } from "../../../domain/launch/launchpadRequestError";

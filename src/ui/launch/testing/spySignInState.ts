@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { SignInState } from "../../../app/auth/SignInContext";
+import type { SignInState } from "../../hooks/SignInContext";
 
 /** Sign-in state for component tests: signed out, every action a spy, `overrides` on top. */
 export function spySignInState(overrides: Partial<SignInState> = {}): SignInState {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
-import { useStakeActivity } from "../../../app/hooks/useStakeActivity";
+import { useConnectedChain } from "../useConnectedChain";
+import { useStakeActivity } from "../../hooks/useStakeActivity";
 import { toDomainError } from "../../../domain/errors/toDomainError";
 import { ActivityList } from "./ActivityList";
 

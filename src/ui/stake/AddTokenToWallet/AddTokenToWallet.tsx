@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useWatchToken, type WatchableToken } from "../../../app/hooks/useWatchToken";
+import { useWatchToken, type WatchableToken } from "./useWatchToken";
 import type { DomainError } from "../../../domain/errors/domainError";
 import { Button } from "../../components/Button/Button";
 import { Icon } from "../../components/Icon";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { usePriceHistory } from "../../../app/hooks/usePriceHistory";
+import { usePriceHistory } from "./usePriceHistory";
 import type { PriceHistoryPeriod } from "../../../domain/priceHistory";
 import { PriceHistoryChart } from "./PriceHistoryChart";
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { useAccountSnapshot } from "../../../app/hooks/useAccountSnapshot";
-import { useConnectedChain } from "../../../app/hooks/useConnectedChain";
+import { useAccountSnapshot } from "../../hooks/useAccountSnapshot";
+import { useConnectedChain } from "../useConnectedChain";
 import { WrongChainError } from "../../../domain/errors/wrongChainError";
-import { usePooPrice } from "../../../app/hooks/usePooPrice";
+import { usePooPrice } from "../usePooPrice";
 import { ProcessingOverlay } from "../../components/ProcessingOverlay/ProcessingOverlay";
 import { ResultDialog } from "../../components/ResultDialog/ResultDialog";
 import { AddTokenToWallet } from "../AddTokenToWallet/AddTokenToWallet";

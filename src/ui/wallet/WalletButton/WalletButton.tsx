@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useWallet } from "../../../app/wallet/WalletContext";
+import { useWallet } from "../../hooks/WalletContext";
 import styles from "./WalletButton.module.css";
 
 export const CONNECT_LABEL = "Connect Wallet";

@@ -1,8 +1,0 @@
-import type { LaunchCatalogue } from "../../domain/launch/launchCatalogue";
-import { TOKENS } from "../container/tokens";
-import { useInjection } from "../container/useInjection";
-
-/** The launchpad catalogue, validated at start-up (launchpad/launches*.json). */
-export function useLaunchCatalogue(): LaunchCatalogue {
-  return useInjection(TOKENS.launchCatalogue);
-}
