@@ -1,4 +1,6 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { assertProjectsFindTests } from "./e2e/support/assertProjectsFindTests";
 import { assertChromiumInstalled, chromiumPath } from "./e2e/support/chromium";
 import { e2eMetaMaskPorts, e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
 
@@ -8,7 +10,7 @@ assertChromiumInstalled();
 // MetaMask's service-worker requests reach context.route only with this set before a browser starts.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
 
-export default defineConfig({
+const config = defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
@@ -54,9 +56,9 @@ export default defineConfig({
       workers: 1,
     },
     {
-      // The app's end-to-end specs. e2e/fixtures/app.ts starts the local stack (chain, API, production
-      // build under vite preview) once per worker, only when an app spec runs; a failed test restarts
-      // the worker, and so the stack.
+      // The app's end-to-end specs. e2e/fixtures/app.ts starts the local stack (chain, and the production
+      // build with the API served by the built server, as `npm run serve`) once per worker, only when an
+      // app spec runs; a failed test restarts the worker, and so the stack.
       name: "app",
       testMatch: "specs/**/*.spec.ts",
       workers: 1,
@@ -93,3 +95,8 @@ export default defineConfig({
     },
   ],
 });
+
+// `npm test` runs no project that finds no test: a broken testMatch stops the run here, naming it.
+assertProjectsFindTests(path.resolve(config.testDir ?? "e2e"), config.projects ?? []);
+
+export default config;

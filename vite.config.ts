@@ -2,13 +2,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
-import { brotliAssets } from "./scripts/lib/brotliAssets.ts";
-import { prefetchList } from "./scripts/lib/prefetchList.ts";
 import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
+import { precompressedAssets } from "./scripts/lib/precompressedAssets.ts";
+import { prefetchList } from "./scripts/lib/prefetchList.ts";
 import { pricePreload } from "./scripts/lib/pricePreload.ts";
+import { siteManifest, siteManifestFor } from "./scripts/lib/siteManifest.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
+import { ConfigError } from "./src/app/config/appConfig.ts";
 import { WALLET_CODE_META } from "./src/app/wallet/prefetchWalletCode.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
+import type { SiteManifest } from "./src/server/site/siteManifest.ts";
 
 /**
  * React Router 7's package exports name its development build only (dev warnings and checks on every
@@ -29,23 +32,22 @@ export default defineConfig(({ command, mode }) => {
   const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
   // xfwd: the API tells clients apart by X-Forwarded-For from this proxy (a trusted loopback hop).
   const proxy = { "/api": { target: apiTarget, changeOrigin: false, xfwd: true } };
-  const rpcUrls = [
-    env.VITE_LOCAL_RPC_URL || "http://127.0.0.1:8545",
-    env.VITE_SEPOLIA_RPC_URL,
-    env.VITE_SEPOLIA_FALLBACK_RPC_URL || "https://ethereum-sepolia-rpc.publicnode.com",
-  ].filter((u): u is string => Boolean(u));
-  const walletConnect = env.VITE_WALLETCONNECT_PROJECT_ID
-    ? [
-        "wss://relay.walletconnect.org",
-        "https://rpc.walletconnect.org",
-        "https://api.web3modal.org",
-        "https://pulse.walletconnect.org",
-      ]
-    : [];
-  // The production build is served with a CSP that allows no inline script; the dev server needs
-  // React's inline refresh preamble, so it gets the other headers only.
-  const headers = appSecurityHeaders({ rpcUrls, extraConnectSrc: walletConnect });
-  const { "Content-Security-Policy": _csp, ...devHeaders } = headers;
+  // A build says which chains it is for (nothing is assumed), and what its bundle reaches goes into
+  // the manifest that `npm run serve` and `vite preview` make the CSP from (scripts/lib/siteManifest.ts).
+  let manifest: SiteManifest | undefined;
+  if (command === "build") {
+    try {
+      manifest = siteManifestFor(env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      throw new Error(
+        `The web app cannot be built:\n${error.problems.map((problem) => `  - ${problem}`).join("\n")}\n` +
+          "Set them in the environment or in .env (see .env.example), e.g. VITE_CHAINS=sepolia.",
+      );
+    }
+  }
+  // The dev server needs React's inline refresh preamble, so it gets the other headers, no CSP.
+  const { "Content-Security-Policy": _csp, ...devHeaders } = appSecurityHeaders();
   // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
   // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
   const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
@@ -56,9 +58,10 @@ export default defineConfig(({ command, mode }) => {
     // The app's default API base is "/api" (src/app/config/appConfig.ts).
     plugins: [
       react(),
+      siteManifest(manifest),
       startup.plugin,
       immutableAssets(),
-      brotliAssets(),
+      precompressedAssets(),
       pricePreload(env.VITE_API_BASE_URL?.trim() || "/api"),
       // The wallet stack's files, fetched (not run) after a first visit's first interaction.
       prefetchList({ module: "src/app/wallet/WalletStack.tsx", metaName: WALLET_CODE_META }),
@@ -72,7 +75,8 @@ export default defineConfig(({ command, mode }) => {
     },
     envPrefix: "VITE_",
     server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy, headers: devHeaders },
-    preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy, headers },
+    // Its security headers come from the build's manifest (siteManifest).
+    preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy },
     build: {
       sourcemap: true,
       target: "es2022",

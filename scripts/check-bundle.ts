@@ -17,6 +17,8 @@ const secrets: Record<string, string> = {
   SEPOLIA_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
 };
 Object.assign(process.env, secrets);
+// A build must say which chains it is for (vite.config.ts stops otherwise): the local one, as the tests.
+process.env.VITE_CHAINS = "local";
 // Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks one secret on purpose.
 if (process.env.BUNDLE_CHECK_SELF_TEST === "1") process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { brotliAssets } from "../../scripts/lib/brotliAssets.ts";
+import { precompressedAssets } from "../../scripts/lib/precompressedAssets.ts";
 import { immutableAssets } from "../../scripts/lib/immutableAssets.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -17,8 +17,8 @@ export default defineConfig(() => ({
   root: dir,
   envDir: dir,
   // Served like the app: hashed files immutable (scripts/lib/immutableAssets.ts), for a fair warm visit,
-  // and in brotli (scripts/lib/brotliAssets.ts), for a fair cold one.
-  plugins: [react(), immutableAssets(), brotliAssets()],
+  // and in brotli (scripts/lib/precompressedAssets.ts), for a fair cold one.
+  plugins: [react(), immutableAssets(), precompressedAssets()],
   resolve: {
     alias:
       process.env.BARE_WALLETS === "default"

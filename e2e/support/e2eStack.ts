@@ -12,9 +12,12 @@ import type { E2ePorts } from "./ports";
 export interface E2eStack {
   /** The stack's Hardhat chain (31337, or 11155111 for the Sepolia look-alike), JSON-RPC over HTTP. */
   readonly chainUrl: string;
-  /** The API server (the web app reaches it as /api through the preview server's proxy). */
+  /** The API: the served app's own origin (it answers /api beside the site). */
   readonly apiUrl: string;
-  /** The production build of the web app, served by `vite preview` with the app's CSP. */
+  /**
+   * The production build of the web app and the API, served by the built server as `npm run serve`
+   * runs it (scripts/lib/startServedApp.ts), with the production headers (CSP and the rest).
+   */
   readonly webUrl: string;
   /**
    * The local explorer, the app's block explorer on the local chain (`<explorerUrl>/tx/<hash>`);
@@ -82,8 +85,8 @@ export function contractsNeedCompiling(rootDir: string): boolean {
 
 /**
  * Starts the local stack for the browser tests on the e2e ports: chain + Multicall3 + contracts + seeded
- * accounts, the API server on a fresh SQLite file, and the production build under `vite preview`.
- * Everything runs in this (the Playwright worker's) process.
+ * accounts in this (the Playwright worker's) process, and the production build with the API on a fresh
+ * SQLite file, served by the built server in a process of its own (`npm run serve`).
  */
 export async function startE2eStack({
   ports,
@@ -108,7 +111,7 @@ export async function startE2eStack({
   try {
     stack = await startLocalStack({
       rootDir,
-      web: "preview",
+      web: "serve",
       chainPort: ports.chain,
       apiPort: ports.api,
       webPort: ports.web,

@@ -1,16 +1,14 @@
 import type { ServerResponse } from "node:http";
 import type { Plugin } from "vite";
-
-/** What a production host should send for the build's content-hashed files (`/assets/*`). */
-export const IMMUTABLE_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+import { IMMUTABLE_ASSET_CACHE_CONTROL } from "../../src/server/site/assetCaching.ts";
 
 /**
  * `vite preview` answers every file with `Cache-Control: no-cache`, so a returning visitor's browser
  * asks the server again for each script before it may use its cached copy: one round trip per file,
  * and one more for every file a loaded chunk imports in turn. The files under `/assets/` carry a hash
  * of their content in their name and never change, so a real host serves them as immutable. This
- * makes the preview (the local stack's preview mode, the browser tests, the bench) do the same, so
- * that a warm visit measures what it would in production. index.html and other files keep `no-cache`.
+ * makes the preview (the bench) do what `npm run serve` does (the same header), so that a warm visit
+ * measures what it would in production. index.html and other files keep `no-cache`.
  */
 export function immutableAssets(): Plugin {
   return {

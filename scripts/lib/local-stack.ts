@@ -30,15 +30,20 @@ export interface LocalStackOptions {
   chainPort?: number;
   apiPort?: number;
   webPort?: number;
-  /** dev: Vite dev server (npm start); preview: production build served by `vite preview` (e2e, bench). */
-  web?: "dev" | "preview" | "none";
+  /**
+   * dev: Vite dev server (npm start); serve: the production build served with the API by the built
+   * server, as `npm run build && npm run serve` (the browser tests); preview: the production build under
+   * `vite preview`, the API beside it (the bench).
+   */
+  web?: "dev" | "preview" | "serve" | "none";
+  /** Start the API in this process (default true); with web "serve" the served app holds the API. */
   api?: boolean;
   /** Where deployments/<chainId>.json is written; the web app bundles it from there. */
   rootDir?: string;
   log?: (message: string) => void;
   /** Skip `hardhat compile` (callers that compiled already, such as the e2e global setup). */
   skipCompile?: boolean;
-  /** Where the preview build goes (default dist/); runs side by side need their own. */
+  /** Where the preview or serve build goes (default dist/); runs side by side need their own. */
   outDir?: string;
   /** The staking contract to deploy: ours (default) or the one written from the spec's interface alone. */
   stakingContract?: StakingContractName;
@@ -186,15 +191,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       process.env.VITE_LOCAL_EXPLORER_URL = explorerUrl;
       log(`Explorer on ${explorerUrl} (transactions at ${explorerUrl}/tx/<hash>)`);
     }
-    if (options.api ?? true) {
-      const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
-      apiUrl = await startApi(
-        { rootDir, chainUrl, chainId, deploymentsDir },
-        options.apiPort ?? 8787,
-        origins,
-        stoppers,
-        log,
-      );
+    const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
+    const apiEnv = apiEnvironment({ rootDir, chainUrl, chainId, deploymentsDir }, origins);
+    mkdirSync(path.join(rootDir, "data"), { recursive: true });
+    if (web !== "serve" && (options.api ?? true)) {
+      apiUrl = await startApi(apiEnv, options.apiPort ?? 8787, stoppers, log);
     }
 
     let webUrl: string | undefined;
@@ -214,8 +215,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         process.env.VITE_CHAINS ??= "local";
         process.env.VITE_LOCAL_RPC_URL = chainUrl;
       }
-      webUrl = await startWeb(web, rootDir, apiUrl, webPort, stoppers, options.outDir);
-      log(`Web app (${web === "dev" ? "Vite dev server" : "production build, vite preview"}) on ${webUrl}`);
+      if (web === "serve") {
+        webUrl = await serveBuiltApp(rootDir, apiEnv, webPort, stoppers, log, options.outDir);
+        apiUrl = webUrl;
+      } else {
+        webUrl = await startWeb(web, rootDir, apiUrl, webPort, stoppers, options.outDir);
+      }
+      const kind = {
+        dev: "Vite dev server",
+        preview: "production build, vite preview",
+        serve: "npm run serve",
+      };
+      log(`Web app (${kind[web]}) on ${webUrl}`);
     }
 
     return {
@@ -234,24 +245,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 }
 
-async function startApi(
+/** The API's environment on this stack: its chain, deployment, web origins and a sample price history. */
+function apiEnvironment(
   {
     rootDir,
     chainUrl,
     chainId,
     deploymentsDir,
   }: { rootDir: string; chainUrl: string; chainId: number; deploymentsDir: string },
-  port: number,
   webOrigins: string[],
-  stoppers: Stopper[],
-  log: (message: string) => void,
-): Promise<string> {
-  const { parseServerConfig } = await import("../../src/server/config/parseServerConfig");
-  const { startApiServer } = await import("../../src/server/startApiServer");
-  const { config, warnings } = parseServerConfig({
+): Record<string, string | undefined> {
+  return {
     ...process.env,
     API_HOST: "127.0.0.1",
-    API_PORT: String(port),
     [`CHAIN_RPC_URL_${chainId}`]: chainUrl,
     DEPLOYMENTS_DIR: deploymentsDir,
     SIWE_ALLOWED_ORIGINS: process.env.SIWE_ALLOWED_ORIGINS ?? webOrigins.join(","),
@@ -259,13 +265,52 @@ async function startApi(
     DATABASE_PATH: process.env.DATABASE_PATH ?? path.join(rootDir, "data", "poo.sqlite"),
     // A fresh stack's price chart shows three months of data marked as sample.
     SEED_SAMPLE_PRICE_HISTORY: process.env.SEED_SAMPLE_PRICE_HISTORY ?? "true",
-  });
+  };
+}
+
+async function startApi(
+  env: Record<string, string | undefined>,
+  port: number,
+  stoppers: Stopper[],
+  log: (message: string) => void,
+): Promise<string> {
+  const { parseServerConfig } = await import("../../src/server/config/parseServerConfig");
+  const { startApiServer } = await import("../../src/server/startApiServer");
+  const { config, warnings } = parseServerConfig({ ...env, API_PORT: String(port) });
   for (const warning of warnings) log(`API warning: ${warning}`);
-  mkdirSync(path.join(rootDir, "data"), { recursive: true });
   const api = await startApiServer(config);
   stoppers.push(() => api.close());
   log(`API server on ${api.url}`);
   return api.url;
+}
+
+/**
+ * The production build and the built server (`npm run build && npm run serve`) on `webPort`: one
+ * process serving the site with its production headers and the API. A development run of it (local
+ * origins and chain, sample prices); its log at LOG_LEVEL=warn unless the caller sets LOG_LEVEL.
+ */
+async function serveBuiltApp(
+  rootDir: string,
+  apiEnv: Record<string, string | undefined>,
+  webPort: number,
+  stoppers: Stopper[],
+  log: (message: string) => void,
+  outDirOption?: string,
+): Promise<string> {
+  const outDir = path.resolve(rootDir, outDirOption ?? "dist");
+  const vite = await import("vite");
+  await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
+  const { startServedApp } = await import("./startServedApp");
+  const served = await startServedApp({
+    rootDir,
+    siteDir: outDir,
+    port: webPort,
+    // This process's NODE_ENV is "production" once Vite has built: the served app is the stack's own.
+    env: { ...apiEnv, NODE_ENV: "development", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    log,
+  });
+  stoppers.push(() => served.stop());
+  return served.url;
 }
 
 async function startWeb(

@@ -1,10 +1,13 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
+import { healthRoutes } from "./http/healthRoutes";
 import { jsonError } from "./http/jsonError";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
+import { requestLog } from "./http/requestLog";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
@@ -19,6 +22,8 @@ import type { RegistrationStore } from "./ports/RegistrationStore";
 import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
+import { strictTransportSecurity } from "./security/strictTransportSecurity";
+import type { CheckReadiness } from "./use-cases/CheckReadiness";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
@@ -49,6 +54,12 @@ export type ApiDeps = {
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
+  /** /api/ready's answer: the database and chains, and whether the server is shutting down. */
+  readiness: CheckReadiness;
+  /** Strict-Transport-Security: when to send it (ServerConfig.hsts) and how to tell https (servedOverHttps). */
+  hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
+  /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
+  site?: Hono<ApiEnv>;
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
@@ -75,6 +86,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
   const app = new Hono<ApiEnv>();
+  app.use(requestId());
+  app.use(requestLog(logger, deps.clientAddress));
+  if (deps.hsts) app.use(strictTransportSecurity(deps.hsts.mode, deps.hsts.overHttps));
+  if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());
   app.use(noStore);
   app.use(
@@ -85,6 +100,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
+  app.route("/api", healthRoutes(deps.readiness));
   app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
   app.route(
     "/api/auth",

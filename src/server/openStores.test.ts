@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEther } from "viem";
+import { DatabaseSync } from "node:sqlite";
+import { Client } from "pg";
+import { POSTGRES_MIGRATIONS } from "./adapters/postgresMigrations";
+import { MIGRATIONS } from "./adapters/sqliteMigrations";
 import { openStores, type DatabaseSettings, type Stores } from "./openStores";
+import { NotReadyError } from "./ports/HealthCheck";
 import type { RateLimitPolicy } from "./ports/RateLimiter";
 import type { EligibilityCheck } from "./ports/RegistrationStore";
 import { alice, bob, carol } from "./testing/hardhatAccounts";
@@ -14,6 +19,23 @@ const check = (pooBalanceWei: bigint, blockNumber = 100n, at = new Date(NOW)): E
   priceUsd: 0.0042,
   checkedAt: at,
 });
+
+/** Runs SQL on the database behind the stores, through a connection of its own. */
+async function rawQuery(settings: DatabaseSettings, sql: string): Promise<void> {
+  if (settings.url === undefined) {
+    const db = new DatabaseSync(settings.path);
+    db.exec(sql);
+    db.close();
+    return;
+  }
+  const client = new Client({ connectionString: settings.url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 // One suite, both engines: whatever the API relies on must hold on SQLite (one machine) and on
 // PostgreSQL (several instances). "Two instances" below are two independent openStores() on one database.
@@ -302,6 +324,19 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       expect(await applicationStore.findById("nope")).toBeUndefined();
       await expect(applicationStore.insert(application)).rejects.toThrow(/UNIQUE|duplicate key/);
     });
+  });
+
+  it("check() answers while the database does and its schema is current (readiness)", async () => {
+    const stores = await open();
+    await expect(stores.check()).resolves.toBeUndefined();
+    // Another tool (a restored backup) left the schema one version behind this server.
+    const latest = (engine.name === "sqlite" ? MIGRATIONS : POSTGRES_MIGRATIONS).at(-1)?.version ?? 0;
+    await rawQuery(settings, `DELETE FROM schema_migrations WHERE version = ${latest}`);
+    const behind = stores.check();
+    await expect(behind).rejects.toBeInstanceOf(NotReadyError);
+    await expect(behind).rejects.toThrow(`schema at version ${latest - 1}, this server needs ${latest}`);
+    await stores.close();
+    await expect(stores.check()).rejects.toThrow();
   });
 
   it("migrates once, keeps data across reopening, and two instances starting together both work", async () => {

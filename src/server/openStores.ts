@@ -6,11 +6,14 @@ import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore"
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
 import { PostgresRegistrationStore } from "./adapters/PostgresRegistrationStore";
 import { PostgresSessionStore } from "./adapters/PostgresSessionStore";
+import { POSTGRES_MIGRATIONS } from "./adapters/postgresMigrations";
+import { MIGRATIONS } from "./adapters/sqliteMigrations";
 import { SqliteNonceStore } from "./adapters/SqliteNonceStore";
 import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
+import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
@@ -28,8 +31,26 @@ export type Stores = {
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
   priceHistoryStore: PriceHistoryStore;
+  /**
+   * Resolves when the database answers and its schema is the one this server migrates to (readiness);
+   * rejects with NotReadyError when it answers with another version.
+   */
+  check(): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * The schema version the database reports against the newest migration this server knows. A newer
+ * schema is fine: migrations only add, and a rolling upgrade runs old instances on it for a while.
+ */
+function requireCurrentSchema(version: unknown, latest: number): void {
+  const current = Number(version ?? 0);
+  if (current < latest) {
+    throw new NotReadyError(`schema at version ${current}, this server needs ${latest}`);
+  }
+}
+
+const SCHEMA_VERSION_SQL = "SELECT MAX(version) AS version FROM schema_migrations";
 
 export type DatabaseSettings = {
   /** PostgreSQL when set (several instances); otherwise the SQLite file at `path` (one machine). */
@@ -52,6 +73,10 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       registrationStore: registrations,
       applicationStore: registrations,
       priceHistoryStore: new PostgresPriceHistoryStore(pool),
+      check: async () => {
+        const result = await pool.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
+        requireCurrentSchema(result.rows[0]?.version, POSTGRES_MIGRATIONS.at(-1)?.version ?? 0);
+      },
       close: () => (closing ??= pool.end()),
     };
   }
@@ -69,6 +94,9 @@ export function sqliteStores(db: DatabaseSync): Stores {
     registrationStore: registrations,
     applicationStore: registrations,
     priceHistoryStore: new SqlitePriceHistoryStore(db),
+    check: async () => {
+      requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);
+    },
     close: async () => {
       if (db.isOpen) db.close();
     },

@@ -1,4 +1,4 @@
-import { ConsoleLogger } from "./adapters/ConsoleLogger";
+import { PinoLogger } from "./adapters/PinoLogger";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
@@ -49,7 +49,7 @@ export async function runLaunchRecheck(
     return 2;
   }
 
-  const logger = options.logger ?? new ConsoleLogger();
+  const logger = options.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = options.now ?? Date.now;
   const stores = await openStores(
     { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },

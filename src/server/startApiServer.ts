@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Context } from "hono";
-import { ConsoleLogger } from "./adapters/ConsoleLogger";
+import { ChainIdHealthCheck } from "./adapters/ChainIdHealthCheck";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
+import { PinoLogger } from "./adapters/PinoLogger";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
 import { ViemSignatureVerifier } from "./adapters/ViemSignatureVerifier";
@@ -10,20 +12,30 @@ import { choosePriceSource } from "./choosePriceSource";
 import type { ServerConfig } from "./config/ServerConfig";
 import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
+import { servedOverHttps } from "./http/servedOverHttps";
+import { siteRoutes } from "./http/siteRoutes";
 import { openStores } from "./openStores";
-import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { HealthCheck } from "./ports/HealthCheck";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
+import type { Site } from "./site/loadSite";
+import { CheckReadiness } from "./use-cases/CheckReadiness";
+import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
 export type RunningApiServer = {
   /** e.g. http://127.0.0.1:8787 */
   url: string;
+  /**
+   * Shuts down: /api/ready answers 503 from this moment, no new connection is accepted, requests in
+   * flight finish (for at most config.shutdownTimeoutMs, then their connections are closed), and the
+   * database is closed last. The same promise for every call.
+   */
   close(): Promise<void>;
 };
 
-/** Adapters a caller may swap (tests: no chain, no network). Everything else comes from config. */
+/** Adapters a caller may swap (tests: no chain, no network), and the built site to serve beside the API. */
 export type ApiServerOverrides = {
   fetch?: typeof globalThis.fetch;
   priceSource?: PriceSource;
@@ -32,6 +44,8 @@ export type ApiServerOverrides = {
   logger?: Logger;
   now?: () => number;
   clientAddress?: (c: Context) => string;
+  /** The built web app (loadSite(config.siteDir)): `npm run serve` serves it from the same origin. */
+  site?: Site;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -39,7 +53,7 @@ export async function startApiServer(
   config: ServerConfig,
   overrides: ApiServerOverrides = {},
 ): Promise<RunningApiServer> {
-  const logger = overrides.logger ?? new ConsoleLogger();
+  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
@@ -63,6 +77,11 @@ export async function startApiServer(
     }
   }
 
+  const checks: HealthCheck[] = [
+    { name: "database", check: () => stores.check() },
+    ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
+  ];
+  const readiness = new CheckReadiness({ checks, logger, now });
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
@@ -82,6 +101,9 @@ export async function startApiServer(
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
+    readiness,
+    hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
+    ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });
 
   try {
@@ -93,21 +115,51 @@ export async function startApiServer(
     });
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
-    let closing: Promise<void> | undefined;
-    return {
-      url,
-      close: () =>
-        (closing ??= new Promise<void>((resolve, reject) => {
-          server.close((error) => {
-            stores.close().then(
-              () => (error ? reject(error) : resolve()),
-              (closeError: unknown) => reject(error ?? closeError),
-            );
-          });
-          // Keep-alive connections would otherwise hold close() open until they time out.
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
-        })),
+
+    // Answers not yet finished. While draining, each ends its keep-alive connection (Connection: close,
+    // and the connection is closed once idle), so that no client or proxy sends more on it.
+    const inFlight = new Set<ServerResponse>();
+    let draining = false;
+    server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+      inFlight.add(response);
+      if (draining) response.setHeader("Connection", "close");
+      response.once("close", () => {
+        inFlight.delete(response);
+        if (draining && "closeIdleConnections" in server) setImmediate(() => server.closeIdleConnections());
+      });
+    });
+
+    const shutDown = async (): Promise<void> => {
+      draining = true;
+      readiness.beginShutdown();
+      for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
+      const timeoutMs = config.shutdownTimeoutMs;
+      // Closed before it is said: whoever reads the line finds the port refusing connections.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections would otherwise hold close() open until they time out.
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      logger.info("Shutting down: no new connections, finishing the requests in flight", {
+        inFlight: inFlight.size,
+        timeoutMs,
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), timeoutMs);
+      });
+      if (await Promise.race([closed.then(() => false), timedOut])) {
+        logger.warn("Requests still in flight at the shutdown timeout: closing their connections", {
+          inFlight: inFlight.size,
+          timeoutMs,
+        });
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        await closed;
+      }
+      clearTimeout(timer);
+      await stores.close();
+      logger.info("Stopped: requests finished, database closed");
     };
+    let closing: Promise<void> | undefined;
+    return { url, close: () => (closing ??= shutDown()) };
   } catch (error) {
     await stores.close();
     throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseAppConfig } from "./appConfig";
+import { chainEndpoints, ConfigError, parseAppConfig, parseAppEnv } from "./appConfig";
 
 const good = {
   chainId: 31337,
@@ -126,5 +126,89 @@ describe("parseAppConfig", () => {
         parseAppConfig({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "localhost:8545" }, files(good)),
       ),
     ).toEqual(["VITE_LOCAL_RPC_URL: must be an http(s) URL"]);
+  });
+
+  describe("the Local test wallet (the public Hardhat keys)", () => {
+    const sepoliaFiles = files({ ...good, chainId: 11155111 }, 11155111);
+    const wallet = (env: Record<string, string>, deployments = files(good)) =>
+      parseAppConfig(env, deployments).localTestWallet;
+
+    it("is listed with the local chain on this machine", () => {
+      expect(wallet({ VITE_CHAINS: "local" })).toBe(true);
+      expect(wallet({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "http://localhost:8545" })).toBe(true);
+    });
+
+    it("is listed for the Sepolia look-alike on loopback only when asked (npm start -- --sepolia)", () => {
+      const lookAlike = {
+        VITE_CHAINS: "sepolia",
+        VITE_SEPOLIA_RPC_URL: "http://127.0.0.1:9",
+        VITE_SEPOLIA_FALLBACK_RPC_URL: "http://127.0.0.1:8655",
+      };
+      expect(wallet({ ...lookAlike, VITE_LOCAL_TEST_WALLET: "true" }, sepoliaFiles)).toBe(true);
+      expect(wallet(lookAlike, sepoliaFiles)).toBe(false);
+    });
+
+    it("is never listed when any configured RPC is on another machine, whatever VITE_LOCAL_TEST_WALLET says", () => {
+      // The real Sepolia: its provider, and the public fallback by default.
+      expect(
+        wallet(
+          {
+            VITE_CHAINS: "sepolia",
+            VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+            VITE_LOCAL_TEST_WALLET: "true",
+          },
+          sepoliaFiles,
+        ),
+      ).toBe(false);
+      // A loopback provider with the public fallback behind it.
+      expect(
+        wallet(
+          {
+            VITE_CHAINS: "sepolia",
+            VITE_SEPOLIA_RPC_URL: "http://127.0.0.1:8545",
+            VITE_LOCAL_TEST_WALLET: "true",
+          },
+          sepoliaFiles,
+        ),
+      ).toBe(false);
+      // The local chain next to a public one, or a "local" chain whose node is elsewhere.
+      expect(
+        wallet(
+          { VITE_CHAINS: "local,sepolia", VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc" },
+          { ...files(good), ...sepoliaFiles },
+        ),
+      ).toBe(false);
+      expect(wallet({ VITE_CHAINS: "local", VITE_LOCAL_RPC_URL: "http://10.0.0.5:8545" })).toBe(false);
+    });
+  });
+});
+
+describe("parseAppEnv and chainEndpoints (what the build checks and reaches)", () => {
+  it("stops a build that does not say which chains it is for, naming VITE_CHAINS", () => {
+    expect(problemsOf(() => parseAppEnv({}))).toEqual([
+      "VITE_CHAINS: is required: a comma-separated list of local, sepolia",
+    ]);
+  });
+
+  it("lists each chain's RPC URLs in the order the app tries them", () => {
+    expect(
+      chainEndpoints(
+        parseAppEnv({
+          VITE_CHAINS: "sepolia,local",
+          VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+          VITE_LOCAL_RPC_URL: "http://127.0.0.1:8645",
+        }),
+      ),
+    ).toEqual([
+      {
+        key: "sepolia",
+        id: 11155111,
+        rpcUrls: ["https://rpc.example/v3/abc", "https://ethereum-sepolia-rpc.publicnode.com"],
+      },
+      { key: "local", id: 31337, rpcUrls: ["http://127.0.0.1:8645"] },
+    ]);
+    expect(problemsOf(() => chainEndpoints(parseAppEnv({ VITE_CHAINS: "sepolia" })))).toEqual([
+      "VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia",
+    ]);
   });
 });

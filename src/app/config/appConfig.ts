@@ -1,5 +1,6 @@
-import { z } from "../../domain/zod";
-import { deploymentSchema, describeDeploymentIssues, type Deployment } from "./deploymentSchema";
+import { isLoopbackUrl } from "../../domain/isLoopbackUrl.ts";
+import { z } from "../../domain/zod.ts";
+import { deploymentSchema, describeDeploymentIssues, type Deployment } from "./deploymentSchema.ts";
 
 export const LOCAL_CHAIN_ID = 31337;
 export const SEPOLIA_CHAIN_ID = 11155111;
@@ -25,8 +26,10 @@ export interface AppConfig {
   chains: [ChainSettings, ...ChainSettings[]];
   walletConnectProjectId: string | undefined;
   /**
-   * List "Local test wallet" (the node's unlocked accounts): always with the local chain; with a
-   * Sepolia look-alike run by `npm start -- --sepolia` (VITE_LOCAL_TEST_WALLET=true); never on Sepolia.
+   * List "Local test wallet" (the node's unlocked accounts, the public Hardhat keys): only when every
+   * configured chain's RPC is on this machine (loopback), and then with the local chain or when
+   * VITE_LOCAL_TEST_WALLET=true (the Sepolia look-alike of `npm start -- --sepolia`). A build for a
+   * public network never lists it, whatever VITE_LOCAL_TEST_WALLET says.
    */
   localTestWallet: boolean;
   apiBaseUrl: string;
@@ -130,6 +133,57 @@ function pickDeployment(
   return parsed.data;
 }
 
+/** The build-time environment, validated (every VITE_* variable, defaults applied). */
+export type AppEnv = z.output<typeof envSchema>;
+
+/** What a chain of the configuration is reached at, before its deployment is known. */
+export interface ChainEndpoint {
+  key: ChainKey;
+  id: number;
+  /** Primary RPC first, then fallbacks. */
+  rpcUrls: string[];
+}
+
+/**
+ * Validates the build-time environment. Throws a ConfigError naming every bad variable: the build
+ * (vite.config.ts) stops on it, the page shows it.
+ */
+export function parseAppEnv(env: Record<string, unknown>): AppEnv {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/**
+ * The chains VITE_CHAINS names and the RPC URLs the app reaches each at: the same list for the
+ * app's transports and for the built site's Content-Security-Policy. Throws a ConfigError when one is
+ * missing.
+ */
+export function chainEndpoints(e: AppEnv): ChainEndpoint[] {
+  const problems: string[] = [];
+  const endpoints: ChainEndpoint[] = [];
+  for (const key of new Set(e.VITE_CHAINS)) {
+    if (key === "local") {
+      endpoints.push({ key, id: LOCAL_CHAIN_ID, rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"] });
+    } else if (e.VITE_SEPOLIA_RPC_URL) {
+      endpoints.push({
+        key,
+        id: SEPOLIA_CHAIN_ID,
+        rpcUrls: [
+          e.VITE_SEPOLIA_RPC_URL,
+          ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : []),
+        ],
+      });
+    } else {
+      problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return endpoints;
+}
+
 /**
  * Parses the build-time environment and the bundled deployment files. Throws a ConfigError naming
  * every bad variable or field, so the page can say what to fix instead of rendering half an app.
@@ -138,53 +192,49 @@ export function parseAppConfig(
   env: Record<string, unknown>,
   deploymentFiles: Record<string, unknown>,
 ): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
-  }
-  const e = parsed.data;
+  const e = parseAppEnv(env);
   const problems: string[] = [];
+  let endpoints: ChainEndpoint[] = [];
+  try {
+    endpoints = chainEndpoints(e);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
   const chains: ChainSettings[] = [];
-  for (const key of new Set(e.VITE_CHAINS)) {
-    if (key === "local") {
-      const deployment = pickDeployment(LOCAL_CHAIN_ID, deploymentFiles, problems);
-      if (deployment) {
-        chains.push({
-          key,
-          id: LOCAL_CHAIN_ID,
-          rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"],
-          explorerUrl: e.VITE_LOCAL_EXPLORER_URL,
-          blockTimeMs: e.VITE_LOCAL_BLOCK_TIME_MS,
-          deployment,
-        });
-      }
-    } else {
-      if (!e.VITE_SEPOLIA_RPC_URL)
-        problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
-      const deployment = pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
-      if (deployment && e.VITE_SEPOLIA_RPC_URL) {
-        chains.push({
-          key,
-          id: SEPOLIA_CHAIN_ID,
-          rpcUrls: [
-            e.VITE_SEPOLIA_RPC_URL,
-            ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : []),
-          ],
-          explorerUrl: e.VITE_SEPOLIA_EXPLORER_URL,
-          blockTimeMs: SEPOLIA_BLOCK_TIME_MS,
-          deployment,
-        });
-      }
-    }
+  for (const endpoint of endpoints) {
+    const deployment = pickDeployment(endpoint.id, deploymentFiles, problems);
+    if (!deployment) continue;
+    chains.push(
+      endpoint.key === "local"
+        ? {
+            ...endpoint,
+            explorerUrl: e.VITE_LOCAL_EXPLORER_URL,
+            blockTimeMs: e.VITE_LOCAL_BLOCK_TIME_MS,
+            deployment,
+          }
+        : {
+            ...endpoint,
+            explorerUrl: e.VITE_SEPOLIA_EXPLORER_URL,
+            blockTimeMs: SEPOLIA_BLOCK_TIME_MS,
+            deployment,
+          },
+    );
+  }
+  // Sepolia's deployment is looked for even without its RPC URL, so that both problems show at once.
+  if (e.VITE_CHAINS.includes("sepolia") && !endpoints.some((endpoint) => endpoint.key === "sepolia")) {
+    pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const [first, ...rest] = chains;
   if (!first) throw new ConfigError(["No chains found on connector. Configure at least one chain."]);
+  // The public Hardhat keys sign for whoever holds them: never offered where a chain is not local.
+  const allOnLoopback = chains.every((chain) => chain.rpcUrls.every(isLoopbackUrl));
   return {
     appName: e.VITE_APP_NAME,
     chains: [first, ...rest],
     walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
-    localTestWallet: e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local"),
+    localTestWallet: allOnLoopback && (e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local")),
     apiBaseUrl: e.VITE_API_BASE_URL.replace(/\/$/, ""),
     storagePrefix: e.VITE_STORAGE_PREFIX,
   };

@@ -1,5 +1,5 @@
-import { ADDRESS_PATTERN } from "../../domain/address";
-import { z } from "../../domain/zod";
+import { ADDRESS_PATTERN } from "../../domain/address.ts";
+import { z } from "../../domain/zod.ts";
 
 const address = z.string().check(z.regex(ADDRESS_PATTERN, "must be a 0x-prefixed 20-byte hex address"));
 const integerString = z.string().check(z.regex(/^\d+$/, "must be a decimal integer string"));

@@ -1,6 +1,7 @@
 import { erc20Abi, parseAbi, type Address, type PublicClient } from "viem";
 import type { BalanceAtBlock, BalanceReader } from "../ports/BalanceReader";
 import type { DeploymentSource } from "../ports/DeploymentSource";
+import { rpcFailure } from "./rpcFailure";
 
 /** Multicall3's address on every chain that has it (the local stack installs it there too). */
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
@@ -24,19 +25,23 @@ export class ViemBalanceReader implements BalanceReader {
 
   async pooBalanceOf(chainId: number, address: Address): Promise<BalanceAtBlock> {
     const { pooToken } = await this.deployments.get(chainId);
-    const [balanceWei, blockNumber] = await this.clientFor(chainId).multicall({
-      multicallAddress: MULTICALL3_ADDRESS,
-      allowFailure: false,
-      contracts: [
-        { address: pooToken, abi: erc20Abi, functionName: "balanceOf", args: [address] },
-        { address: MULTICALL3_ADDRESS, abi: getBlockNumberAbi, functionName: "getBlockNumber" },
-      ],
-    });
+    const [balanceWei, blockNumber] = await this.clientFor(chainId)
+      .multicall({
+        multicallAddress: MULTICALL3_ADDRESS,
+        allowFailure: false,
+        contracts: [
+          { address: pooToken, abi: erc20Abi, functionName: "balanceOf", args: [address] },
+          { address: MULTICALL3_ADDRESS, abi: getBlockNumberAbi, functionName: "getBlockNumber" },
+        ],
+      })
+      .catch((error: unknown) => Promise.reject(rpcFailure(error)));
     return { balanceWei, blockNumber };
   }
 
   async latestBlock(chainId: number): Promise<bigint> {
-    return this.clientFor(chainId).getBlockNumber({ cacheTime: 0 });
+    return this.clientFor(chainId)
+      .getBlockNumber({ cacheTime: 0 })
+      .catch((error: unknown) => Promise.reject(rpcFailure(error)));
   }
 
   async pooBalancesAt(
@@ -49,16 +54,18 @@ export class ViemBalanceReader implements BalanceReader {
     const balances: bigint[] = [];
     for (let start = 0; start < addresses.length; start += BALANCES_PER_CALL) {
       const chunk = addresses.slice(start, start + BALANCES_PER_CALL);
-      const results = await client.multicall({
-        multicallAddress: MULTICALL3_ADDRESS,
-        allowFailure: false,
-        blockNumber,
-        batchSize: 0, // the chunks above are the batches
-        contracts: chunk.map(
-          (address) =>
-            ({ address: pooToken, abi: erc20Abi, functionName: "balanceOf", args: [address] }) as const,
-        ),
-      });
+      const results = await client
+        .multicall({
+          multicallAddress: MULTICALL3_ADDRESS,
+          allowFailure: false,
+          blockNumber,
+          batchSize: 0, // the chunks above are the batches
+          contracts: chunk.map(
+            (address) =>
+              ({ address: pooToken, abi: erc20Abi, functionName: "balanceOf", args: [address] }) as const,
+          ),
+        })
+        .catch((error: unknown) => Promise.reject(rpcFailure(error)));
       balances.push(...results);
     }
     return balances;

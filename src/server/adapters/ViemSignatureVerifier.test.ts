@@ -1,5 +1,6 @@
 import { pad } from "viem";
 import { describe, expect, it } from "vitest";
+import { startFakeRpc } from "../testing/fakeHttpService";
 import { alice, bob } from "../testing/hardhatAccounts";
 import { scriptedTransport, type RpcCall } from "../testing/scriptedTransport";
 import { PublicClientPool } from "./PublicClientPool";
@@ -45,6 +46,25 @@ describe("ViemSignatureVerifier", () => {
     await expect(
       verifier.verify({ chainId: 31337, address: alice.address, message, signature }),
     ).rejects.toThrow();
+  });
+
+  it("throws an error without the RPC URL, which viem's message repeats (the path may be a key)", async () => {
+    const rpc = await startFakeRpc(() => ({ httpStatus: 500 }));
+    try {
+      const pool = new PublicClientPool({ 31337: `${rpc.url}/v2/PROVIDERKEY` });
+      const verifier = new ViemSignatureVerifier((chainId) => pool.get(chainId));
+      const signature = await bob.signMessage({ message });
+      const failure = await verifier
+        .verify({ chainId: 31337, address: alice.address, message, signature })
+        .then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
+      expect(failure?.message).toMatch(/^HTTP request failed\./);
+      expect(failure?.message).not.toContain("PROVIDERKEY");
+    } finally {
+      await rpc.close();
+    }
   });
 
   it("throws for a chain without RPC configuration", async () => {

@@ -1,3 +1,7 @@
+/** pino's levels; "silent" writes nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** Everything the API server needs from its environment, already validated. */
 export type ServerConfig = {
   nodeEnv: "development" | "test" | "production";
@@ -24,4 +28,16 @@ export type ServerConfig = {
   /** Seed three months of sample prices into an empty history (the local stack; never production). */
   seedSamplePriceHistory: boolean;
   registrableLaunchIds: string[];
+  /** CoinMarketCap's API origin (a stand-in for tests and offline rigs). */
+  cmcApiUrl: string;
+  logLevel: LogLevel;
+  /** The built web app (`npm run build`), served by `npm run serve` beside the API. */
+  siteDir: string;
+  /**
+   * Strict-Transport-Security: auto sends it when the request came over https (a trusted proxy's
+   * X-Forwarded-Proto), always on every answer, off never.
+   */
+  hsts: "auto" | "always" | "off";
+  /** How long a SIGTERM waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
 };

@@ -3,6 +3,17 @@ import { ConfigError, parseServerConfig } from "./parseServerConfig";
 
 const SECRET = "s".repeat(32);
 
+/** Everything production requires, for a public network. */
+const PRODUCTION: Record<string, string> = {
+  NODE_ENV: "production",
+  SESSION_SECRET: SECRET,
+  CMC_API_KEY: "abcdef01-2345-6789",
+  TRUSTED_PROXIES: "none",
+  SIWE_ALLOWED_ORIGINS: "https://poo.finance",
+  SIWE_ALLOWED_CHAIN_IDS: "11155111",
+  CHAIN_RPC_URL_11155111: "https://sepolia.example/v2/key",
+};
+
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
     parseServerConfig(env);
@@ -33,6 +44,11 @@ describe("parseServerConfig", () => {
       trustedProxies: ["127.0.0.1", "::1"],
       seedSamplePriceHistory: false,
       registrableLaunchIds: ["crap"],
+      cmcApiUrl: "https://pro-api.coinmarketcap.com",
+      logLevel: "info",
+      siteDir: "dist",
+      hsts: "auto",
+      shutdownTimeoutMs: 10_000,
     });
     expect(warnings.join("\n")).toMatch(/SESSION_SECRET is not set/);
     expect(warnings.join("\n")).toMatch(/CMC_API_KEY is not set/);
@@ -56,6 +72,11 @@ describe("parseServerConfig", () => {
       DATABASE_POOL_SIZE: "25",
       TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7,fd00::/8",
       REGISTRABLE_LAUNCH_IDS: "crap,poo",
+      CMC_API_URL: "https://cmc.example",
+      LOG_LEVEL: "debug",
+      SITE_DIR: "/srv/poo/dist",
+      HSTS: "always",
+      SHUTDOWN_TIMEOUT_MS: "2500",
     });
     expect(config).toMatchObject({
       nodeEnv: "production",
@@ -72,6 +93,11 @@ describe("parseServerConfig", () => {
       databasePoolSize: 25,
       trustedProxies: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"],
       registrableLaunchIds: ["crap", "poo"],
+      cmcApiUrl: "https://cmc.example",
+      logLevel: "debug",
+      siteDir: "/srv/poo/dist",
+      hsts: "always",
+      shutdownTimeoutMs: 2500,
     });
     expect(warnings).toEqual([]);
   });
@@ -92,6 +118,11 @@ describe("parseServerConfig", () => {
       TRUSTED_PROXIES: "10.0.0.0/33,proxy.internal",
       SEED_SAMPLE_PRICE_HISTORY: "maybe",
       REGISTRABLE_LAUNCH_IDS: "CRAP",
+      CMC_API_URL: "cmc.example",
+      ALLOW_LOCAL_CHAIN: "yes",
+      LOG_LEVEL: "verbose",
+      HSTS: "on",
+      SHUTDOWN_TIMEOUT_MS: "-1",
     });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual([
       "NODE_ENV",
@@ -107,6 +138,11 @@ describe("parseServerConfig", () => {
       "TRUSTED_PROXIES",
       "SEED_SAMPLE_PRICE_HISTORY",
       "REGISTRABLE_LAUNCH_IDS",
+      "CMC_API_URL",
+      "ALLOW_LOCAL_CHAIN",
+      "LOG_LEVEL",
+      "HSTS",
+      "SHUTDOWN_TIMEOUT_MS",
       "CHAIN_RPC_URL_31337",
     ]);
     expect(problems).toContain(
@@ -130,18 +166,82 @@ describe("parseServerConfig", () => {
       "DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)",
       "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
       'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
+      "SIWE_ALLOWED_ORIGINS: required when NODE_ENV is production (the site's public origin, e.g. https://poo.finance)",
+      "SIWE_ALLOWED_CHAIN_IDS: required when NODE_ENV is production (the chains the site offers, e.g. 11155111)",
     ]);
-    const complete = {
-      NODE_ENV: "production",
-      SESSION_SECRET: SECRET,
-      CMC_API_KEY: "abcdef01-2345-6789",
-      TRUSTED_PROXIES: "none",
-    };
-    expect(parseServerConfig(complete).config).toMatchObject({ trustedProxies: [], nodeEnv: "production" });
-    for (const name of ["SESSION_SECRET", "CMC_API_KEY", "TRUSTED_PROXIES"] as const) {
-      const { [name]: _left, ...missing } = complete;
+    expect(parseServerConfig(PRODUCTION).config).toMatchObject({
+      trustedProxies: [],
+      nodeEnv: "production",
+      allowedOrigins: ["https://poo.finance"],
+      allowedChainIds: [11155111],
+    });
+    const required = [
+      "SESSION_SECRET",
+      "CMC_API_KEY",
+      "TRUSTED_PROXIES",
+      "SIWE_ALLOWED_ORIGINS",
+      "SIWE_ALLOWED_CHAIN_IDS",
+    ];
+    for (const name of required) {
+      const { [name]: _left, ...missing } = PRODUCTION;
       expect(problemsOf(missing).map((problem) => problem.split(":")[0])).toEqual([name]);
     }
+  });
+
+  it("refuses loopback origins, chain 31337 and plain-http RPC to another machine in production", () => {
+    const problems = problemsOf({
+      ...PRODUCTION,
+      SIWE_ALLOWED_ORIGINS: "https://poo.finance,http://127.0.0.1:5173,http://localhost:5173",
+      SIWE_ALLOWED_CHAIN_IDS: "31337,11155111",
+      CHAIN_RPC_URL_11155111: "http://rpc.internal:8545/v2/SECRETKEY",
+      CHAIN_RPC_URLS: '{"10":"http://10.0.0.5:8545"}',
+      CHAIN_RPC_URL_31337: "http://127.0.0.1:8545",
+    });
+    expect(problems).toEqual([
+      "SIWE_ALLOWED_ORIGINS: http://127.0.0.1:5173 is on this machine (loopback); list the site's public origin (e.g. https://poo.finance), or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
+      "SIWE_ALLOWED_ORIGINS: http://localhost:5173 is on this machine (loopback); list the site's public origin (e.g. https://poo.finance), or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
+      "SIWE_ALLOWED_CHAIN_IDS: 31337 is the local Hardhat chain, whose keys are public; list public chains only (e.g. 11155111), or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
+      "CHAIN_RPC_URLS: plain http to 10.0.0.5:8545 (another machine) is readable and changeable on the way; use an https:// URL, or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
+      "CHAIN_RPC_URL_11155111: plain http to rpc.internal:8545 (another machine) is readable and changeable on the way; use an https:// URL, or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
+    ]);
+    // The rest of an RPC URL may be the provider's key.
+    expect(problems.join("\n")).not.toContain("SECRETKEY");
+  });
+
+  it("takes the local chain, loopback origins and plain-http RPC in production with ALLOW_LOCAL_CHAIN=true", () => {
+    const { config } = parseServerConfig({
+      ...PRODUCTION,
+      ALLOW_LOCAL_CHAIN: "true",
+      SIWE_ALLOWED_ORIGINS: "http://127.0.0.1:4273",
+      SIWE_ALLOWED_CHAIN_IDS: "31337",
+      CHAIN_RPC_URL_31337: "http://10.0.0.5:8545",
+    });
+    expect(config).toMatchObject({
+      allowedOrigins: ["http://127.0.0.1:4273"],
+      allowedChainIds: [31337],
+      rpcUrls: { 31337: "http://10.0.0.5:8545" },
+    });
+  });
+
+  it("accepts a plain-http RPC on this machine in production (a node of its own), never CoinMarketCap over plain http", () => {
+    expect(
+      parseServerConfig({ ...PRODUCTION, CHAIN_RPC_URL_11155111: "http://127.0.0.1:8545" }).config.rpcUrls,
+    ).toEqual({ 11155111: "http://127.0.0.1:8545" });
+    expect(parseServerConfig({ ...PRODUCTION, CMC_API_URL: "http://127.0.0.1:9999" }).config.cmcApiUrl).toBe(
+      "http://127.0.0.1:9999",
+    );
+    expect(
+      problemsOf({ ...PRODUCTION, ALLOW_LOCAL_CHAIN: "true", CMC_API_URL: "http://cmc.example" }),
+    ).toEqual([
+      "CMC_API_URL: plain http to cmc.example would send the API key unencrypted; use an https:// URL",
+    ]);
+  });
+
+  it("keeps the development defaults outside production", () => {
+    expect(parseServerConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET }).config).toMatchObject({
+      allowedOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
+      allowedChainIds: [31337, 11155111],
+    });
   });
 
   it("requires an RPC URL for an allowed chain it has no default for", () => {

@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
-import type { ServerConfig } from "./ServerConfig";
+import { productionProblems } from "./productionProblems";
+import { LOG_LEVELS, type ServerConfig } from "./ServerConfig";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -120,6 +121,10 @@ const LOOPBACK_PROXIES = ["127.0.0.1", "::1"];
 const emptyAsUndefined = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
 
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
 const variables = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   API_HOST: z
@@ -155,14 +160,22 @@ const variables = {
     .max(100, "must be a whole number from 1 to 100")
     .default(10),
   TRUSTED_PROXIES: proxyList.optional(),
-  SEED_SAMPLE_PRICE_HISTORY: z
-    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-    .transform((value) => value === "true" || value === "1")
-    .default(false),
+  SEED_SAMPLE_PRICE_HISTORY: booleanFlag.default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
+  CMC_API_URL: httpUrl.default("https://pro-api.coinmarketcap.com"),
+  ALLOW_LOCAL_CHAIN: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  SITE_DIR: z.string().min(1).default("dist"),
+  HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a whole number of milliseconds from 0 to 120000" })
+    .int("must be a whole number of milliseconds from 0 to 120000")
+    .min(0, "must be a whole number of milliseconds from 0 to 120000")
+    .max(120_000, "must be a whole number of milliseconds from 0 to 120000")
+    .default(10_000),
 };
 
-type Parsed = { [Name in keyof typeof variables]: z.output<(typeof variables)[Name]> };
+export type ParsedVariables = { [Name in keyof typeof variables]: z.output<(typeof variables)[Name]> };
 
 /**
  * Reads the API server's configuration from environment variables. Problems are collected and
@@ -180,16 +193,21 @@ export function parseServerConfig(
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name}: ${result.error.issues.map((issue) => issue.message).join("; ")}`);
   }
-  const values = parsed as Parsed;
+  const values = parsed as ParsedVariables;
 
   const rpcUrls: Record<number, string> = { ...(values.CHAIN_RPC_URLS ?? {}) };
+  // The variable each RPC URL came from, so that a refusal can name it.
+  const rpcSources: Record<number, string> = {};
+  for (const chainId of Object.keys(rpcUrls)) rpcSources[Number(chainId)] = "CHAIN_RPC_URLS";
   for (const [name, raw] of Object.entries(env)) {
     const match = /^CHAIN_RPC_URL_(\d{1,15})$/.exec(name);
     const value = emptyAsUndefined(raw);
     if (!match || value === undefined) continue;
     const url = httpUrl.safeParse(value);
-    if (url.success) rpcUrls[Number(match[1])] = url.data;
-    else problems.push(`${name}: must be an http(s) URL`);
+    if (url.success) {
+      rpcUrls[Number(match[1])] = url.data;
+      rpcSources[Number(match[1])] = name;
+    } else problems.push(`${name}: must be an http(s) URL`);
   }
   for (const chainId of values.SIWE_ALLOWED_CHAIN_IDS ?? []) {
     if (rpcUrls[chainId] !== undefined) continue;
@@ -199,6 +217,7 @@ export function parseServerConfig(
       continue;
     }
     rpcUrls[chainId] = fallback;
+    rpcSources[chainId] = `CHAIN_RPC_URL_${chainId}`;
     if (chainId !== hardhat.id)
       warnings.push(`CHAIN_RPC_URL_${chainId} is not set; using the public RPC ${fallback}.`);
   }
@@ -215,26 +234,16 @@ export function parseServerConfig(
     }
   }
 
-  // Production must not start half-configured: each of these would quietly weaken it.
   if (values.NODE_ENV === "production") {
-    if (values.CMC_API_KEY === undefined && !problems.some((problem) => problem.startsWith("CMC_API_KEY"))) {
-      problems.push(
-        "CMC_API_KEY: required when NODE_ENV is production (eligibility must not be decided on a made-up price)",
-      );
-    }
-    if (emptyAsUndefined(env.DEV_POO_PRICE_USD) !== undefined) {
-      problems.push("DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)");
-    }
-    if (values.SEED_SAMPLE_PRICE_HISTORY) {
-      problems.push(
-        "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
-      );
-    }
-    if (emptyAsUndefined(env.TRUSTED_PROXIES) === undefined) {
-      problems.push(
-        'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
-      );
-    }
+    problems.push(
+      ...productionProblems({
+        isSet: (name) => emptyAsUndefined(env[name]) !== undefined,
+        values,
+        rpcUrls,
+        rpcSources,
+        earlierProblems: problems,
+      }),
+    );
   }
 
   if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
@@ -263,6 +272,11 @@ export function parseServerConfig(
       trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
       seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
+      cmcApiUrl: values.CMC_API_URL,
+      logLevel: values.LOG_LEVEL,
+      siteDir: values.SITE_DIR,
+      hsts: values.HSTS,
+      shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     },
     warnings,
   };

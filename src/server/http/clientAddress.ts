@@ -12,7 +12,7 @@ export function socketPeerAddress(c: Context): string | undefined {
 }
 
 /** "::ffff:10.0.0.1" -> "10.0.0.1", "[::1]:443" -> "::1", "10.0.0.1:80" -> "10.0.0.1"; undefined if not an IP. */
-function normalizeAddress(text: string): string | undefined {
+export function normalizeAddress(text: string): string | undefined {
   let value = text.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed?.[1] !== undefined) value = bracketed[1];

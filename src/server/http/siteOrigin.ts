@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { isLoopbackUrl } from "../../domain/isLoopbackUrl";
 
 /**
  * The allowed web origin a request comes from: its Origin header when present (browsers send it
@@ -11,9 +12,7 @@ export function resolveSiteOrigin(c: Context, allowedOrigins: readonly string[])
   return allowedOrigins.find((allowed) => new URL(allowed).host === host);
 }
 
-const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /** Plain-HTTP development hosts, where a Secure cookie would not be sent back by every browser. */
 export function isLocalOrigin(origin: string): boolean {
-  return LOCAL_HOSTNAMES.has(new URL(origin).hostname);
+  return isLoopbackUrl(origin);
 }

@@ -18,6 +18,8 @@ export function apiSecureHeaders(): MiddlewareHandler {
     referrerPolicy: "no-referrer",
     crossOriginResourcePolicy: "same-origin",
     crossOriginOpenerPolicy: "same-origin",
+    // Sent only over https, for the site and the API alike (strictTransportSecurity).
+    strictTransportSecurity: false,
     removePoweredBy: true,
   });
 }

@@ -16,9 +16,12 @@ function cspOrigin(url: string): string {
   return `${parsed.protocol}//${parsed.host}`;
 }
 
-/** The web app's Content-Security-Policy: scripts only from the app's own origin, no inline script. */
+/**
+ * The web app's Content-Security-Policy: scripts only from the app's own origin, no inline script;
+ * connections only to itself (the API), its RPC endpoints and, when configured, WalletConnect.
+ */
 export function appContentSecurityPolicy(options: AppSecurityHeadersOptions = {}): string {
-  const connect = new Set<string>(["'self'", "ws:"]);
+  const connect = new Set<string>(["'self'"]);
   for (const url of [...(options.rpcUrls ?? []), ...(options.extraConnectSrc ?? [])])
     connect.add(cspOrigin(url));
   const directives: Array<[string, string[]]> = [

@@ -12,6 +12,7 @@ import { alice, bob, carol } from "./hardhatAccounts";
 import { FakeBalanceReader } from "./FakeBalanceReader";
 import { memoryLogger } from "./memoryLogger";
 import { memoryStores } from "./memoryStores";
+import { CheckReadiness } from "../use-cases/CheckReadiness";
 
 export const SITE = "http://127.0.0.1:5173";
 export const SITE_HOST = "127.0.0.1:5173";
@@ -57,6 +58,11 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
   const stores = shared.stores ?? memoryStores();
   const { nonceStore, sessionStore, registrationStore: store } = stores;
   const logger = memoryLogger();
+  const readiness = new CheckReadiness({
+    checks: [{ name: "database", check: () => stores.check() }],
+    logger,
+    reuseMs: 0,
+  });
   const app = createApi({
     allowedOrigins: [SITE, "http://localhost:5173"],
     allowedChainIds: [31337, 11155111],
@@ -74,6 +80,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     logger,
     now: () => clock.now,
     clientAddress: clientAddressResolver([PROXY], (c) => c.req.header("x-test-peer") ?? PROXY),
+    readiness,
     ...overrides,
   });
 
@@ -163,6 +170,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
     logger,
+    readiness,
     request,
     jar,
     nonceState,

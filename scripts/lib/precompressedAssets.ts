@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -14,22 +14,26 @@ const CONTENT_TYPES: Record<string, string> = {
 const MIN_BYTES = 1024;
 
 /**
- * Brotli for the build's `/assets/` files, as production static hosts serve them: the build writes
- * `<file>.br` (quality 11) next to each script, stylesheet and SVG, and `vite preview` (the local
- * stack's preview mode, the browser tests, the bench) sends that copy with `Content-Encoding: br` to
- * browsers that accept it, instead of gzip made on the fly. The start-up script is the longest
- * download before a phone's first paint: brotli makes it about 14 % smaller than gzip.
+ * Compressed copies of the build's files, as production static hosts serve them: the build writes
+ * `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to each script, stylesheet and
+ * SVG under `/assets/` and next to index.html. `npm run serve` (src/server/http/siteRoutes.ts) sends
+ * the copy the browser accepts, brotli first. `vite preview` (the bench) sends the brotli copy of
+ * `/assets/` files to browsers that accept it, instead of gzip made on the fly. The start-up script is
+ * the longest download before a phone's first paint: brotli makes it about 14 % smaller than gzip.
  */
-export function brotliAssets(): Plugin {
+export function precompressedAssets(): Plugin {
   let outDir = "";
   return {
-    name: "poo:brotli-assets",
+    name: "poo:precompressed-assets",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
       for (const fileName of Object.keys(bundle)) {
-        if (!fileName.startsWith("assets/") || !(path.extname(fileName) in CONTENT_TYPES)) continue;
+        const compressible =
+          fileName === "index.html" ||
+          (fileName.startsWith("assets/") && path.extname(fileName) in CONTENT_TYPES);
+        if (!compressible) continue;
         const file = path.join(outDir, fileName);
         const content = readFileSync(file);
         if (content.length < MIN_BYTES) continue;
@@ -40,6 +44,7 @@ export function brotliAssets(): Plugin {
           },
         });
         writeFileSync(`${file}.br`, compressed);
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },
     configurePreviewServer(server) {

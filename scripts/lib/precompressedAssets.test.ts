@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { brotliAssets } from "./brotliAssets";
+import { precompressedAssets } from "./precompressedAssets";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 // The hooks as the plugin defines them (plain functions), called the way Vite calls them.
@@ -15,17 +15,22 @@ type Hooks = {
 };
 
 let root: string;
+const PAGE = `<!doctype html><html><body>${"<p>POO</p>".repeat(200)}</body></html>\n`;
 const SCRIPT = `export const figures = [${Array.from({ length: 400 }, (_, i) => `"figure ${i}"`).join(",")}];\n`;
 
 /** The plugin after a build of one script, one small script and one image, with its preview middleware. */
 function builtPlugin(): Middleware {
-  const hooks = brotliAssets() as unknown as Hooks;
+  const hooks = precompressedAssets() as unknown as Hooks;
   hooks.configResolved({ root, build: { outDir: "dist" } });
   mkdirSync(path.join(root, "dist/assets"), { recursive: true });
   writeFileSync(path.join(root, "dist/assets/index-abc.js"), SCRIPT);
   writeFileSync(path.join(root, "dist/assets/tiny-abc.js"), "export {};\n");
   writeFileSync(path.join(root, "dist/assets/photo-abc.png"), SCRIPT);
-  hooks.writeBundle({}, { "assets/index-abc.js": {}, "assets/tiny-abc.js": {}, "assets/photo-abc.png": {} });
+  writeFileSync(path.join(root, "dist/index.html"), PAGE);
+  hooks.writeBundle(
+    {},
+    { "index.html": {}, "assets/index-abc.js": {}, "assets/tiny-abc.js": {}, "assets/photo-abc.png": {} },
+  );
   let middleware: Middleware | undefined;
   hooks.configurePreviewServer({
     config: { preview: { headers: { "X-Content-Type-Options": "nosniff" } } },
@@ -48,14 +53,24 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe("brotliAssets", () => {
-  it("writes a brotli copy of scripts, not of small files or images", () => {
+describe("precompressedAssets", () => {
+  it("writes a brotli and a gzip copy of scripts and index.html, not of small files or images", () => {
     builtPlugin();
-    const compressed = readFileSync(path.join(root, "dist/assets/index-abc.js.br"));
-    expect(brotliDecompressSync(compressed).toString()).toBe(SCRIPT);
-    expect(compressed.length).toBeLessThan(SCRIPT.length / 4);
-    expect(() => readFileSync(path.join(root, "dist/assets/tiny-abc.js.br"))).toThrow();
-    expect(() => readFileSync(path.join(root, "dist/assets/photo-abc.png.br"))).toThrow();
+    for (const [file, content] of [
+      ["dist/assets/index-abc.js", SCRIPT],
+      ["dist/index.html", PAGE],
+    ] as const) {
+      const br = readFileSync(path.join(root, `${file}.br`));
+      expect(brotliDecompressSync(br).toString()).toBe(content);
+      expect(br.length).toBeLessThan(content.length / 4);
+      const gz = readFileSync(path.join(root, `${file}.gz`));
+      expect(gunzipSync(gz).toString()).toBe(content);
+      expect(gz.length).toBeLessThan(content.length / 4);
+    }
+    for (const file of ["dist/assets/tiny-abc.js", "dist/assets/photo-abc.png"]) {
+      expect(() => readFileSync(path.join(root, `${file}.br`))).toThrow();
+      expect(() => readFileSync(path.join(root, `${file}.gz`))).toThrow();
+    }
   });
 
   it("sends that copy, with the preview's headers, to a browser that accepts brotli", () => {

@@ -1,0 +1,82 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { buildServer, serveNodeOptions } from "./buildServer";
+
+export interface ServedApp {
+  /** http://127.0.0.1:<port>: the site and, under /api, the API. */
+  url: string;
+  /** SIGTERM (the server drains and exits), SIGKILL if it has not exited after 15 s. */
+  stop(): Promise<void>;
+}
+
+export interface ServedAppOptions {
+  rootDir: string;
+  /** The web app's build folder (SITE_DIR); the compiled server goes beside it, in `<siteDir>-server`. */
+  siteDir: string;
+  port: number;
+  /** The server's environment (all of it: nothing is inherited but PATH). */
+  env: Record<string, string | undefined>;
+  log: (message: string) => void;
+  /** How long to wait for its first 200 on /api/health. */
+  startTimeoutMs?: number;
+}
+
+/**
+ * The built web app and the API as `npm run build && npm run serve` run them: the server compiled to
+ * plain JavaScript and started as a process of its own on `port`, with the production headers. Its
+ * log lines go to `log`; it is stopped with SIGTERM, and killed when this process exits first.
+ */
+export async function startServedApp(options: ServedAppOptions): Promise<ServedApp> {
+  const { entry } = await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` });
+  const child = spawn(process.execPath, [...serveNodeOptions(options.rootDir), entry], {
+    cwd: options.rootDir,
+    env: {
+      ...options.env,
+      PATH: process.env.PATH ?? "",
+      SITE_DIR: path.resolve(options.rootDir, options.siteDir),
+      API_HOST: "127.0.0.1",
+      API_PORT: String(options.port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      process.removeListener("exit", killOnExit);
+      resolve(code);
+    }),
+  );
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) options.log(`[serve] ${line}`);
+  };
+  child.stdout.on("data", forward);
+  child.stderr.on("data", forward);
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `The served app exited with code ${child.exitCode} before answering (see [serve] lines).`,
+      );
+    }
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The served app did not answer on ${url} in time.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
