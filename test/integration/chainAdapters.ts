@@ -3,7 +3,6 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import { connect, createConfig, disconnect, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
 import { defineChain, encodeFunctionData, fallback, http, parseEther, parseGwei, type Hash } from "viem";
-import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
 import { MulticallAccountSnapshotSource } from "../../src/adapters/chain/MulticallAccountSnapshotSource.ts";
 import { PinnedContractWriter } from "../../src/adapters/chain/PinnedContractWriter.ts";
 import { SentTransactionLog } from "../../src/adapters/chain/SentTransactionLog.ts";
@@ -16,6 +15,7 @@ import { ContractRevertError } from "../../src/domain/errors/contractRevertError
 import { RpcUnavailableError } from "../../src/domain/errors/rpcUnavailableError.ts";
 import { WalletChangedError } from "../../src/domain/errors/walletChangedError.ts";
 import { startCountingProxy, startLocalChain, type CountingProxy, type LocalChain } from "./localChain.ts";
+import { localContracts } from "./localContracts.ts";
 import { nodeClients } from "./nodeClients.ts";
 
 const ACCOUNT = toAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
@@ -53,19 +53,7 @@ function wagmiConfig(
 }
 
 function adapters(config: Config, local: LocalChain) {
-  const contracts = new ChainContracts(
-    config,
-    new Map([
-      [
-        CHAIN_ID,
-        {
-          pooToken: toAddress(local.deployment.pooToken),
-          crapToken: toAddress(local.deployment.crapToken),
-          staking: toAddress(local.deployment.staking),
-        },
-      ],
-    ]),
-  );
+  const contracts = localContracts(config, local);
   const sent = new SentTransactionLog();
   const writer = new PinnedContractWriter(config, sent);
   return {

@@ -2,16 +2,18 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 import { connect, createConfig, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
-import { defineChain, encodeFunctionData, http, parseEther, parseGwei, type Hash, type Hex } from "viem";
+import { encodeFunctionData, http, parseEther, parseGwei, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pooTokenAbi, referenceStakingAbi } from "../../src/adapters/chain/abis.generated.ts";
-import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
+import type { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
 import { specStakingAbi } from "../../src/adapters/chain/specStakingAbi.ts";
 import { ViemFeeEstimator } from "../../src/adapters/chain/ViemFeeEstimator.ts";
 import { ViemTransactionReplayer } from "../../src/adapters/chain/ViemTransactionReplayer.ts";
 import { toAddress } from "../../src/domain/address.ts";
 import { ContractRevertError } from "../../src/domain/errors/contractRevertError.ts";
 import { startCountingProxy, startLocalChain, type CountingProxy, type LocalChain } from "./localChain.ts";
+import { localChainOn } from "./localChainOn.ts";
+import { localContracts } from "./localContracts.ts";
 import { nodeClients } from "./nodeClients.ts";
 
 const ACCOUNT = toAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
@@ -22,16 +24,8 @@ const CHAIN_ID = 31337;
 const signer = { account: ACCOUNT, chainId: CHAIN_ID };
 const Q = parseEther("150");
 
-const chainOn = (url: string) =>
-  defineChain({
-    id: CHAIN_ID,
-    name: "POO Local",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [url] } },
-  });
-
 async function wagmiConfig(url: string): Promise<Config> {
-  const chain = chainOn(url);
+  const chain = localChainOn(url);
   const config = createConfig({
     chains: [chain],
     connectors: [mock({ accounts: [ACCOUNT] })],
@@ -57,19 +51,7 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       proxy = await startCountingProxy(local.url);
       node = nodeClients(local.url);
       config = await wagmiConfig(proxy.url);
-      contracts = new ChainContracts(
-        config,
-        new Map([
-          [
-            CHAIN_ID,
-            {
-              pooToken: toAddress(local.deployment.pooToken),
-              crapToken: toAddress(local.deployment.crapToken),
-              staking: toAddress(local.deployment.staking),
-            },
-          ],
-        ]),
-      );
+      contracts = localContracts(config, local);
     });
     after(async () => {
       await proxy.close();
