@@ -49,7 +49,13 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     const account = await connectWallet(page);
     await waitForFiguresLoaded(page);
 
-    await submitStake(page, "150");
+    await stakeButton(page).click();
+    await quantityInput(page).fill("150");
+    // The fee is quoted for what Enter sends: both calls in one transaction.
+    await expect(stakeDialog(page)).toContainText(
+      /Network fee: about [\d.]+ ETH for the approval and the stake in one transaction\./,
+    );
+    await enterButton(page).click();
     const batch = await wallet.confirmCalls();
     const success = successDialog(page);
     await expect(success).toContainText("Stake successful", { timeout: 15_000 });

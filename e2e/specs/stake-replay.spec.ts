@@ -3,11 +3,14 @@ import { expect, test } from "../fixtures/app";
 import { pausePoolAhead } from "../support/pausePoolAhead";
 import {
   approveFromTest,
+  enterButton,
   errorDialog,
   explorerLink,
   processingOverlay,
+  quantityInput,
   readChainFigures,
-  submitStake,
+  stakeButton,
+  stakeDialog,
   waitForFiguresLoaded,
 } from "../support/stakePage";
 
@@ -34,7 +37,11 @@ test.describe("a stake mined with status 0", () => {
     // the same block ahead of the stake (a higher tip), which is mined with status 0.
     await chain.testClient.setAutomine(false);
     try {
-      await submitStake(page, "150");
+      await stakeButton(page).click();
+      await quantityInput(page).fill("150");
+      // The allowance is there: the fee is the stake's alone.
+      await expect(stakeDialog(page)).toContainText(/Network fee: about [\d.]+ ETH for the stake\./);
+      await enterButton(page).click();
       const stake = await wallet.confirmTransaction();
       await expect(processingOverlay(page)).toContainText("Waiting for the stake to be confirmed…");
       await pausePoolAhead(chain, stack);
