@@ -26,6 +26,8 @@ const generatedFiles: readonly GeneratedFile[] = [
       ["CrapToken", "crapTokenAbi"],
       ["Staking", "stakingAbi"],
       ["ReferenceStaking", "referenceStakingAbi"],
+      // Never deployed: the app runs its code through eth_call with a state override.
+      ["GasMeter", "gasMeterAbi", "gasMeterRuntimeCode"],
     ],
   },
   {

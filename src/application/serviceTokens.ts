@@ -8,6 +8,10 @@ import type { StakingGateway } from "./ports/stakingGateway";
 import type { TokenGateway } from "./ports/tokenGateway";
 import type { TransactionRecordStore } from "./ports/transactionRecordStore";
 import type { TransactionWaiter } from "./ports/transactionWaiter";
+import type { TransactionReplayer } from "./ports/transactionReplayer";
+import type { StakeBatchGateway } from "./ports/stakeBatchGateway";
+import type { FeeEstimator } from "./ports/feeEstimator";
+import type { QuoteNetworkFee } from "./use-cases/quoteNetworkFee";
 import type { WalletGateway } from "./ports/walletGateway";
 import type { CheckWhitelistEligibility } from "./use-cases/checkWhitelistEligibility";
 import type { GetWhitelistRegistration } from "./use-cases/getWhitelistRegistration";
@@ -41,6 +45,10 @@ export const TOKENS = {
   tokenGateway: token<TokenGateway>("TokenGateway"),
   stakingGateway: token<StakingGateway>("StakingGateway"),
   transactionWaiter: token<TransactionWaiter>("TransactionWaiter"),
+  transactionReplayer: token<TransactionReplayer>("TransactionReplayer"),
+  stakeBatchGateway: token<StakeBatchGateway>("StakeBatchGateway"),
+  feeEstimator: token<FeeEstimator>("FeeEstimator"),
+  quoteNetworkFee: token<QuoteNetworkFee>("QuoteNetworkFee"),
   accountSnapshotSource: token<AccountSnapshotSource>("AccountSnapshotSource"),
   priceSource: token<PriceSource>("PriceSource"),
   signInGateway: token<SignInGateway>("SignInGateway"),

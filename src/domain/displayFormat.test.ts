@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCompact,
+  formatFee,
+  formatPercent,
   formatTokenAmount,
   formatTokenExact,
   formatUsd,
@@ -134,6 +136,58 @@ describe("formatCompact (k, m, b, t)", () => {
 
   it("reads bigints with the given decimals", () => {
     expect(formatCompact(1_234_000_000n, 6)).toBe("1.23k");
+  });
+});
+
+describe("formatPercent (hundredths of a percent)", () => {
+  it.each<[bigint, string]>([
+    [0n, "0%"],
+    [1n, "0.01%"],
+    [50n, "0.5%"],
+    [3150n, "31.5%"],
+    [99_999n, "999.99%"],
+    [100_000n, "1k%"],
+    [100_099n, "1k%"],
+    [123_456n, "1.23k%"],
+    // Asset Stats' "53.36k.4%": 864 CRAP a day over 591 POO staked is 53,360.40%.
+    [5_336_040n, "53.36k%"],
+    [3_153_600n, "31.53k%"],
+    [99_999_999n, "999.99k%"],
+    [123_456_789n, "1.23m%"],
+    [10n ** 14n, "1t%"],
+  ])("%s -> %s", (hundredths, expected) => {
+    expect(formatPercent(hundredths)).toBe(expected);
+  });
+
+  it("never puts decimals after a compact suffix, at any magnitude", () => {
+    for (let hundredths = 1n; hundredths < 10n ** 18n; hundredths = hundredths * 7n + 3n) {
+      expect(formatPercent(hundredths), String(hundredths)).toMatch(/^[\d,]+(\.\d{1,2})?[kmbt]?%$/);
+    }
+  });
+});
+
+describe("formatFee (three significant digits, rounded up)", () => {
+  it.each<[bigint, string]>([
+    [0n, "0"],
+    [1n, "0.000000000000000001"],
+    // 243,334 gas at 1.2 gwei
+    [292_000_800_000_000n, "0.000293"],
+    [292_000_000_000_000n, "0.000292"],
+    [15_299_999_999_999_999n, "0.0153"],
+    [999_100_000_000_000_000n, "1"],
+    [1_210_000_000_000_000_000n, "1.21"],
+    [123_456n * 10n ** 18n, "124000"],
+  ])("%s wei -> %s", (wei, expected) => {
+    expect(formatFee(wei)).toBe(expected);
+  });
+
+  it("never shows less than the fee", () => {
+    for (let wei = 7n; wei < 10n ** 22n; wei = wei * 13n + 5n) {
+      const shown = formatFee(wei);
+      const [whole = "0", fraction = ""] = shown.split(".");
+      const back = BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, "0") || "0");
+      expect(back >= wei, `${wei} -> ${shown}`).toBe(true);
+    }
   });
 });
 

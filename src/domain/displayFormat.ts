@@ -113,6 +113,30 @@ export function formatCompact(value: bigint | number, decimals: number = TOKEN_D
 }
 
 /**
+ * A percentage given in hundredths of a percent (basis points), truncated: "0.01%", "31.5%",
+ * "999.99%", then in the compact form of formatCompact ("53.36k%", "1.2m%"), never a compact figure
+ * followed by the decimals it already dropped.
+ */
+export function formatPercent(hundredths: bigint): string {
+  return `${formatCompact(hundredths, 2)}%`;
+}
+
+/**
+ * A cost in the chain's currency with three significant digits, rounded up: a fee shown is never less
+ * than the one computed ("0.000292", "0.0153", "1.21"). Zero is "0".
+ */
+export function formatFee(value: bigint, decimals: number = TOKEN_DECIMALS): string {
+  if (value <= 0n) return "0";
+  const digits = value.toString().length;
+  // Keep three significant digits of the base units, rounding the rest up.
+  const dropped = Math.max(0, digits - 3);
+  const unit = 10n ** BigInt(dropped);
+  const kept = (value + unit - 1n) / unit;
+  // Rounding up may carry into a fourth digit (999 -> 1000): still exact.
+  return formatTokenExact(kept * unit, decimals);
+}
+
+/**
  * "0x1234…abcd": the 0x prefix, the first 4 and the last 4 hex digits. The spec's "4 characters,
  * an ellipsis and 4" counts hex digits, so the prefix is kept to show it is an address.
  */

@@ -1,11 +1,15 @@
 import type { TransactionHash } from "./transactionHash";
 import type { TransactionRecord, TransactionStatus } from "./transactionRecord";
 
-/** How a sent transaction ended, as far as its record is concerned. */
+/** How a sent transaction (or batch) ended, as far as its record is concerned. */
 export interface RecordOutcome {
-  readonly status: "success" | "reverted" | "cancelled" | "replaced";
-  /** The transaction mined in the end (differs from the record's hash after a replacement). */
-  readonly hash: TransactionHash;
+  /** dropped: a batch the wallet did not put on chain (or no longer knows). */
+  readonly status: "success" | "reverted" | "cancelled" | "replaced" | "dropped";
+  /**
+   * The transaction mined in the end (differs from the record's hash after a replacement; a batch's
+   * record gets it here); undefined for a dropped batch.
+   */
+  readonly hash: TransactionHash | undefined;
 }
 
 const STATUS: Record<RecordOutcome["status"], TransactionStatus> = {
@@ -13,20 +17,25 @@ const STATUS: Record<RecordOutcome["status"], TransactionStatus> = {
   reverted: "failed",
   cancelled: "cancelled",
   replaced: "replaced",
+  dropped: "failed",
 };
 
 /**
  * The record once its transaction settled: the status the outcome stands for and, when the wallet
  * put another transaction in its place, the replacement's hash (the original kept as replacedHash).
+ * A batch's record takes the hash of the transaction that holds it.
  */
 export function settledTransactionRecord(
   record: TransactionRecord,
   outcome: RecordOutcome,
 ): TransactionRecord {
+  const status = STATUS[outcome.status];
+  if (outcome.hash === undefined) return { ...record, status };
+  if (record.hash === undefined) return { ...record, status, hash: outcome.hash };
   const moved = outcome.hash.toLowerCase() !== record.hash.toLowerCase();
   return {
     ...record,
-    status: STATUS[outcome.status],
+    status,
     ...(moved ? { hash: outcome.hash, replacedHash: record.replacedHash ?? record.hash } : {}),
   };
 }

@@ -11,6 +11,8 @@ describe("transactionRecordSchema accepts", () => {
     ["a failed record with many confirmations", { ...valid, status: "failed", confirmations: 12 }],
     ["an upper-case hex hash", { ...valid, hash: `0x${"AB".repeat(32)}` }],
     ["an empty description", { ...valid, description: "" }],
+    ["a pending batch: its id, no hash yet", { batchId: "0x1234", description: "x", status: "pending" }],
+    ["a mined batch: its id and the hash", { ...valid, status: "confirmed", batchId: "b-1" }],
   ])("%s", (_name, record) => {
     expect(transactionRecordSchema.safeParse(record).success).toBe(true);
   });
@@ -27,6 +29,9 @@ describe("transactionRecordSchema rejects", () => {
     ["a hash without 0x", { ...valid, hash: "ab".repeat(32) }],
     ["a hash with a non-hex digit", { ...valid, hash: `0x${"ab".repeat(31)}ag` }],
     ["a missing hash", { description: "x", status: "pending" }],
+    ["an empty batch id and no hash", { batchId: "", description: "x", status: "pending" }],
+    ["a batch id with a control character", { batchId: "a\u0000b", description: "x", status: "pending" }],
+    ["a batch id that is not text", { batchId: 7, description: "x", status: "pending" }],
     ["a numeric description", { ...valid, description: 42 }],
     ["a missing description", { hash: HASH, status: "pending" }],
     ["confirmations 0", { ...valid, confirmations: 0 }],

@@ -2,19 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { connect, createConfig, disconnect, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  fallback,
-  http,
-  parseEther,
-  parseGwei,
-  type Hash,
-} from "viem";
-import { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
+import { defineChain, encodeFunctionData, fallback, http, parseEther, parseGwei, type Hash } from "viem";
 import { MulticallAccountSnapshotSource } from "../../src/adapters/chain/MulticallAccountSnapshotSource.ts";
 import { PinnedContractWriter } from "../../src/adapters/chain/PinnedContractWriter.ts";
 import { SentTransactionLog } from "../../src/adapters/chain/SentTransactionLog.ts";
@@ -27,6 +15,8 @@ import { ContractRevertError } from "../../src/domain/errors/contractRevertError
 import { RpcUnavailableError } from "../../src/domain/errors/rpcUnavailableError.ts";
 import { WalletChangedError } from "../../src/domain/errors/walletChangedError.ts";
 import { startCountingProxy, startLocalChain, type CountingProxy, type LocalChain } from "./localChain.ts";
+import { localContracts } from "./localContracts.ts";
+import { nodeClients } from "./nodeClients.ts";
 
 const ACCOUNT = toAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
 const OTHER = toAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
@@ -63,19 +53,7 @@ function wagmiConfig(
 }
 
 function adapters(config: Config, local: LocalChain) {
-  const contracts = new ChainContracts(
-    config,
-    new Map([
-      [
-        CHAIN_ID,
-        {
-          pooToken: toAddress(local.deployment.pooToken),
-          crapToken: toAddress(local.deployment.crapToken),
-          staking: toAddress(local.deployment.staking),
-        },
-      ],
-    ]),
-  );
+  const contracts = localContracts(config, local);
   const sent = new SentTransactionLog();
   const writer = new PinnedContractWriter(config, sent);
   return {
@@ -83,17 +61,6 @@ function adapters(config: Config, local: LocalChain) {
     token: new WagmiTokenGateway(config, writer, contracts),
     staking: new WagmiStakingGateway(writer, contracts),
     waiter: new ViemTransactionWaiter(config, sent),
-  };
-}
-
-/** Plain viem clients on the node (its accounts are unlocked), to do what a wallet does behind the app's back. */
-function nodeClients(url: string) {
-  const chain = chainOn([url]);
-  const transport = http(url, { retryCount: 0 });
-  return {
-    publicClient: createPublicClient({ chain, transport }),
-    walletClient: createWalletClient({ chain, transport }),
-    testClient: createTestClient({ chain, transport, mode: "hardhat" }),
   };
 }
 

@@ -1,10 +1,10 @@
-import { getAccount, getTransactionCount, simulateContract, writeContract, type Config } from "@wagmi/core";
+import { getTransactionCount, simulateContract, writeContract, type Config } from "@wagmi/core";
 import { encodeFunctionData, type Abi, type ContractFunctionArgs, type ContractFunctionName } from "viem";
 import type { Signer } from "../../application/ports/signer";
 import type { WriteOptions } from "../../application/ports/stakingGateway";
 import type { Address } from "../../domain/address";
-import { WalletChangedError } from "../../domain/errors/walletChangedError";
 import type { TransactionHash } from "../../domain/transactionHash";
+import { assertWalletOn } from "./assertWalletOn";
 import type { SentTransactionLog } from "./SentTransactionLog";
 import { toChainDomainError } from "./toChainDomainError";
 
@@ -36,7 +36,7 @@ export class PinnedContractWriter {
     options: WriteOptions = {},
   ): Promise<TransactionHash> {
     try {
-      this.assertWalletOn(signer);
+      assertWalletOn(this.config, signer);
       const [{ request }, likelyNonce] = await Promise.all([
         simulateContract(this.config, {
           ...call,
@@ -50,7 +50,7 @@ export class PinnedContractWriter {
           blockTag: "pending",
         }),
       ]);
-      this.assertWalletOn(signer);
+      assertWalletOn(this.config, signer);
       const hash = await writeContract(this.config, request as never);
       this.sent.note(hash, {
         from: signer.account,
@@ -65,16 +65,6 @@ export class PinnedContractWriter {
       return hash;
     } catch (error) {
       throw toChainDomainError(error);
-    }
-  }
-
-  private assertWalletOn(signer: Signer): void {
-    const { address, chainId } = getAccount(this.config);
-    if (address?.toLowerCase() !== signer.account.toLowerCase() || chainId !== signer.chainId) {
-      throw new WalletChangedError({
-        expected: { account: signer.account, chainId: signer.chainId },
-        actual: { account: address as Address | undefined, chainId },
-      });
     }
   }
 }

@@ -9,6 +9,7 @@ import {
   TimeoutError,
   TransactionExecutionError,
   UserRejectedRequestError,
+  AtomicReadyWalletRejectedUpgradeError,
 } from "viem";
 import { sepolia } from "viem/chains";
 import { describe, expect, it } from "vitest";
@@ -17,6 +18,7 @@ import { InsufficientFundsError } from "../../domain/errors/insufficientFundsErr
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { UpgradeDeclinedError } from "../../domain/errors/upgradeDeclinedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import { pooTokenAbi, stakingAbi } from "./abis.generated";
@@ -96,6 +98,15 @@ describe("toChainDomainError", () => {
     );
     const wrapped = new Error("outer", { cause: { code: 4001, message: "User rejected the request." } });
     expect(toChainDomainError(wrapped)).toBeInstanceOf(UserRejectedError);
+  });
+
+  it("the account upgrade declined (EIP-5792 code 5750), as viem's class or a bare code", () => {
+    const viemError = new AtomicReadyWalletRejectedUpgradeError(new Error("declined"));
+    expect(toChainDomainError(viemError)).toBeInstanceOf(UpgradeDeclinedError);
+    const wrapped = new Error("outer", { cause: { code: 5750, message: "upgrade rejected" } });
+    const error = toChainDomainError(wrapped);
+    expect(error).toBeInstanceOf(UpgradeDeclinedError);
+    expect(error.shortMessage).toBe("You declined the account upgrade in your wallet.");
   });
 
   it("StakeLocked carries the unlock time", () => {

@@ -17,12 +17,15 @@ import { InsufficientFundsError } from "../../domain/errors/insufficientFundsErr
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { UpgradeDeclinedError } from "../../domain/errors/upgradeDeclinedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
-import { crapTokenAbi, pooTokenAbi, referenceStakingAbi, stakingAbi } from "./abis.generated";
+import { projectErrorsAbi } from "./projectErrorsAbi";
 import { RequiredReadFailedError } from "./snapshotFromReads";
 
 const USER_REJECTED_CODE = 4001;
+/** EIP-5792: the user declined the account upgrade an atomic-ready wallet offered for a batch. */
+const UPGRADE_REJECTED_CODE = 5750;
 
 function hasCode(error: unknown, code: number): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === code;
@@ -42,14 +45,6 @@ const is =
   <T>(ctor: abstract new (...args: never[]) => T) =>
   (e: unknown): e is T =>
     e instanceof ctor;
-
-/**
- * Every custom error the project's contracts declare. A stake can revert inside the POO token
- * (ERC20InsufficientAllowance), whose errors are not in the staking ABI the call was made with.
- */
-const projectErrorsAbi = [...stakingAbi, ...pooTokenAbi, ...crapTokenAbi, ...referenceStakingAbi].filter(
-  (item) => item.type === "error",
-);
 
 /** The revert as decoded by viem, or decoded again with every project error when viem's ABI lacked it. */
 function decodedRevertData(
@@ -116,6 +111,9 @@ export function toChainDomainError(error: unknown): DomainError {
     const cause = toChainDomainError(unanswered.cause);
     if (cause.kind === "rpc-unavailable" || cause.kind === "request-timeout") return cause;
     return new ContractMismatchError({ read: unanswered.read, cause: error, details });
+  }
+  if (find(error, (e): e is unknown => hasCode(e, UPGRADE_REJECTED_CODE))) {
+    return new UpgradeDeclinedError({ cause: error, details });
   }
   if (
     find(error, (e): e is unknown => e instanceof UserRejectedRequestError || hasCode(e, USER_REJECTED_CODE))

@@ -7,7 +7,10 @@ import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { PinnedContractWriter } from "../../adapters/chain/PinnedContractWriter";
 import { SentTransactionLog } from "../../adapters/chain/SentTransactionLog";
 import { ViemStakeActivitySource } from "../../adapters/chain/ViemStakeActivitySource";
+import { ViemFeeEstimator } from "../../adapters/chain/ViemFeeEstimator";
+import { ViemTransactionReplayer } from "../../adapters/chain/ViemTransactionReplayer";
 import { ViemTransactionWaiter } from "../../adapters/chain/ViemTransactionWaiter";
+import { WagmiStakeBatchGateway } from "../../adapters/chain/WagmiStakeBatchGateway";
 import { WagmiWalletGateway } from "../../adapters/chain/WagmiWalletGateway";
 import { LoadStakeActivity } from "../../application/use-cases/loadStakeActivity";
 import { toAddress } from "../../domain/address";
@@ -36,6 +39,11 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
   container.bind(TOKENS.tokenGateway).toConstantValue(new WagmiTokenGateway(wagmiConfig, writer, contracts));
   container.bind(TOKENS.stakingGateway).toConstantValue(new WagmiStakingGateway(writer, contracts));
   container.bind(TOKENS.transactionWaiter).toConstantValue(new ViemTransactionWaiter(wagmiConfig, sent));
+  container.bind(TOKENS.transactionReplayer).toConstantValue(new ViemTransactionReplayer(wagmiConfig));
+  container
+    .bind(TOKENS.stakeBatchGateway)
+    .toConstantValue(new WagmiStakeBatchGateway(wagmiConfig, contracts));
+  container.bind(TOKENS.feeEstimator).toConstantValue(new ViemFeeEstimator(wagmiConfig, contracts));
   container
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));

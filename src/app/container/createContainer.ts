@@ -1,11 +1,14 @@
 import { Container } from "inversify";
 import type { AccountSnapshotSource } from "../../application/ports/accountSnapshotSource";
 import type { Clock } from "../../application/ports/clock";
+import type { FeeEstimator } from "../../application/ports/feeEstimator";
 import type { LaunchpadGateway } from "../../application/ports/launchpadGateway";
 import type { PriceSource } from "../../application/ports/priceSource";
+import type { StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
 import type { StakingGateway } from "../../application/ports/stakingGateway";
 import type { TokenGateway } from "../../application/ports/tokenGateway";
 import type { TransactionRecordStore } from "../../application/ports/transactionRecordStore";
+import type { TransactionReplayer } from "../../application/ports/transactionReplayer";
 import type { TransactionWaiter } from "../../application/ports/transactionWaiter";
 import type { ServedChain } from "../../application/servedChain";
 import { CheckWhitelistEligibility } from "../../application/use-cases/checkWhitelistEligibility";
@@ -14,6 +17,7 @@ import { ListTransactions } from "../../application/use-cases/listTransactions";
 import { LoadAccountSnapshot } from "../../application/use-cases/loadAccountSnapshot";
 import { LoadPriceHistory } from "../../application/use-cases/loadPriceHistory";
 import { LookupPooPrice } from "../../application/use-cases/lookupPooPrice";
+import { QuoteNetworkFee } from "../../application/use-cases/quoteNetworkFee";
 import { RecordTransaction } from "../../application/use-cases/recordTransaction";
 import { RegisterForWhitelist } from "../../application/use-cases/registerForWhitelist";
 import { SettlePendingTransactions } from "../../application/use-cases/settlePendingTransactions";
@@ -85,8 +89,17 @@ export function createContainer(deps: ContainerDependencies): Container {
         token: TokenGateway,
         staking: StakingGateway,
         transactions: TransactionWaiter,
-      ) => new StakeWithAllowanceCheck({ snapshots, token, staking, transactions }),
-      [TOKENS.accountSnapshotSource, TOKENS.tokenGateway, TOKENS.stakingGateway, TOKENS.transactionWaiter],
+        replayer: TransactionReplayer,
+        batches: StakeBatchGateway,
+      ) => new StakeWithAllowanceCheck({ snapshots, token, staking, transactions, replayer, batches }),
+      [
+        TOKENS.accountSnapshotSource,
+        TOKENS.tokenGateway,
+        TOKENS.stakingGateway,
+        TOKENS.transactionWaiter,
+        TOKENS.transactionReplayer,
+        TOKENS.stakeBatchGateway,
+      ],
     );
   container
     .bind(TOKENS.unstake)
@@ -96,9 +109,19 @@ export function createContainer(deps: ContainerDependencies): Container {
         staking: StakingGateway,
         transactions: TransactionWaiter,
         clock: Clock,
-      ) => new Unstake({ snapshots, staking, transactions, clock }),
-      [TOKENS.accountSnapshotSource, TOKENS.stakingGateway, TOKENS.transactionWaiter, TOKENS.clock],
+        replayer: TransactionReplayer,
+      ) => new Unstake({ snapshots, staking, transactions, clock, replayer }),
+      [
+        TOKENS.accountSnapshotSource,
+        TOKENS.stakingGateway,
+        TOKENS.transactionWaiter,
+        TOKENS.clock,
+        TOKENS.transactionReplayer,
+      ],
     );
+  container
+    .bind(TOKENS.quoteNetworkFee)
+    .toResolvedValue((estimator: FeeEstimator) => new QuoteNetworkFee(estimator), [TOKENS.feeEstimator]);
   container
     .bind(TOKENS.loadAccountSnapshot)
     .toResolvedValue(
@@ -132,9 +155,9 @@ export function createContainer(deps: ContainerDependencies): Container {
   container
     .bind(TOKENS.settlePendingTransactions)
     .toResolvedValue(
-      (store: TransactionRecordStore, transactions: TransactionWaiter) =>
-        new SettlePendingTransactions({ store, transactions }),
-      [TOKENS.transactionRecordStore, TOKENS.transactionWaiter],
+      (store: TransactionRecordStore, transactions: TransactionWaiter, batches: StakeBatchGateway) =>
+        new SettlePendingTransactions({ store, transactions, batches }),
+      [TOKENS.transactionRecordStore, TOKENS.transactionWaiter, TOKENS.stakeBatchGateway],
     );
   container
     .bind(TOKENS.checkWhitelistEligibility)

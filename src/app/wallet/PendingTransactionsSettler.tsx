@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { TOKENS } from "../../application/serviceTokens";
+import { transactionRecordKey } from "../../domain/transactionRecordKey";
 import { useLazyInjection } from "../../ui/services/useInjection";
 import { isWaitedOnByFlow, useTransactionRecords } from "../../ui/hooks/useTransactionRecords";
 import { stakeKeys, transactionKeys } from "../../ui/query/queryKeys";
@@ -21,18 +22,19 @@ export function PendingTransactionsSettler(): null {
   const settlePending = useLazyInjection(TOKENS.settlePendingTransactions);
   const queryClient = useQueryClient();
   const settling = useRef(new Set<string>());
+  // Bumped to look again at records that could not be settled: the list itself may come back equal.
+  const [retries, setRetries] = useState(0);
 
   useEffect(() => {
     if (!address || chainId === undefined || !records) return;
     const pending = records.filter((record) => record.status === "pending");
-    const due = pending.filter(
-      (record) => !isWaitedOnByFlow(record.hash) && !settling.current.has(record.hash.toLowerCase()),
-    );
+    const due = pending.filter((record) => {
+      const id = transactionRecordKey(record);
+      return !isWaitedOnByFlow(id) && !settling.current.has(id);
+    });
     if (due.length === 0) return;
-    const dueHashes = due.map((record) => record.hash.toLowerCase());
-    const others = new Set(
-      pending.map((record) => record.hash.toLowerCase()).filter((h) => !dueHashes.includes(h)),
-    );
+    const dueHashes = due.map(transactionRecordKey);
+    const others = new Set(pending.map(transactionRecordKey).filter((id) => !dueHashes.includes(id)));
     for (const hash of dueHashes) settling.current.add(hash);
     const refresh = (): void => {
       void queryClient.invalidateQueries({ queryKey: transactionKeys.list(chainId, address) });
@@ -40,11 +42,11 @@ export function PendingTransactionsSettler(): null {
     void settlePending()
       .execute({ account: address, chainId }, others)
       .then((settled) => {
-        const unsettled = dueHashes.filter((hash) => !settled.some((s) => s.hash.toLowerCase() === hash));
+        const unsettled = dueHashes.filter((id) => !settled.some((s) => s.id === id));
         // Still pending (RPC down, not mined within the wait): look again a little later, not in a loop.
         setTimeout(() => {
           for (const hash of unsettled) settling.current.delete(hash);
-          if (unsettled.length > 0) refresh();
+          if (unsettled.length > 0) setRetries((count) => count + 1);
         }, RETRY_AFTER_MS);
         for (const hash of dueHashes) if (!unsettled.includes(hash)) settling.current.delete(hash);
         if (settled.length > 0) {
@@ -52,7 +54,7 @@ export function PendingTransactionsSettler(): null {
           void queryClient.invalidateQueries({ queryKey: stakeKeys.all });
         }
       });
-  }, [address, chainId, records, settlePending, queryClient]);
+  }, [address, chainId, records, settlePending, queryClient, retries]);
 
   return null;
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { FakeStakeBatchGateway } from "../../adapters/fake/fakeStakeBatchGateway";
 import { FakeTransactionWaiter } from "../../adapters/fake/fakeTransactionWaiter";
 import { InMemoryTransactionRecordStore } from "../../adapters/fake/inMemoryTransactionRecordStore";
 import { toAddress } from "../../domain/address";
@@ -23,12 +24,14 @@ const record = (
 describe("SettlePendingTransactions", () => {
   let store: InMemoryTransactionRecordStore;
   let transactions: FakeTransactionWaiter;
+  let batches: FakeStakeBatchGateway;
   let useCase: SettlePendingTransactions;
 
   beforeEach(() => {
     store = new InMemoryTransactionRecordStore();
     transactions = new FakeTransactionWaiter();
-    useCase = new SettlePendingTransactions({ store, transactions });
+    batches = new FakeStakeBatchGateway();
+    useCase = new SettlePendingTransactions({ store, transactions, batches });
   });
 
   it("settles each pending record from its own outcome, on the record's chain, with its sender and nonce", async () => {
@@ -65,5 +68,36 @@ describe("SettlePendingTransactions", () => {
     expect(settled).toEqual([]);
     expect(transactions.waited).toEqual([hash(2)]);
     expect((store.read(key) as TransactionRecord[]).map((r) => r.status)).toEqual(["pending", "pending"]);
+  });
+
+  it("settles a batch left pending from the wallet's status of it: its record takes the mined hash", async () => {
+    const batch = (id: string): TransactionRecord => ({
+      batchId: id,
+      description: `batch ${id}`,
+      status: "pending",
+    });
+    store.write(key, [batch("0xb2"), batch("0xB1"), record(1, "confirmed")]);
+    batches
+      .settleNext({ status: "reverted", hash: hash(7) })
+      .settleNext({ status: "dropped", hash: undefined });
+    const settled = await useCase.execute(key);
+
+    expect(batches.waited).toEqual(["0xb2", "0xB1"]);
+    expect(settled.map((s) => [s.id, s.outcome.status])).toEqual([
+      ["0xb2", "reverted"],
+      ["0xb1", "dropped"],
+    ]);
+    expect(transactions.waited).toEqual([]);
+    expect(store.read(key)).toEqual([
+      { ...batch("0xb2"), status: "failed", hash: hash(7) },
+      { ...batch("0xB1"), status: "failed" },
+      record(1, "confirmed"),
+    ]);
+  });
+
+  it("skips a batch a flow is waiting on, by its id in lower case", async () => {
+    store.write(key, [{ batchId: "0xAB", description: "batch", status: "pending" }]);
+    expect(await useCase.execute(key, new Set(["0xab"]))).toEqual([]);
+    expect(batches.waited).toEqual([]);
   });
 });

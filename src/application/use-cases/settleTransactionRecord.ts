@@ -5,18 +5,19 @@ import type { TransactionHash } from "../../domain/transactionHash";
 import type { TransactionRecordKey, TransactionRecordStore } from "../ports/transactionRecordStore";
 
 /**
- * Stores how the transaction sent as `hash` ended: confirmed, failed, cancelled or replaced, under
- * the hash finally mined. Its position (its age) is kept. False, writing nothing, when no record has
- * that hash (another tab settled it already, or it was never recorded).
+ * Stores how the transaction sent as `id` (its hash, or a batch's id) ended: confirmed, failed,
+ * cancelled or replaced, under the hash finally mined. Its position (its age) is kept. False, writing
+ * nothing, when no record has that hash or batch id (another tab settled it already, or it was never
+ * recorded).
  */
 export class SettleTransactionRecord {
   constructor(private readonly store: TransactionRecordStore) {}
 
-  execute(key: TransactionRecordKey, hash: TransactionHash, outcome: RecordOutcome): boolean {
+  execute(key: TransactionRecordKey, id: TransactionHash | string, outcome: RecordOutcome): boolean {
     const records = parseTransactionRecords(this.store.read(key));
-    const wanted = hash.toLowerCase();
-    const index = records.findIndex(
-      (record) => record.hash.toLowerCase() === wanted || record.replacedHash?.toLowerCase() === wanted,
+    const wanted = id.toLowerCase();
+    const index = records.findIndex((record) =>
+      [record.hash, record.replacedHash, record.batchId].some((known) => known?.toLowerCase() === wanted),
     );
     const current = records[index];
     if (current === undefined) return false;

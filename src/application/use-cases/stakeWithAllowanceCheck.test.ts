@@ -2,12 +2,16 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountSnapshotSource } from "../../adapters/fake/fakeAccountSnapshotSource";
 import { FakeStakingGateway } from "../../adapters/fake/fakeStakingGateway";
 import { FakeTokenGateway } from "../../adapters/fake/fakeTokenGateway";
+import { FakeStakeBatchGateway } from "../../adapters/fake/fakeStakeBatchGateway";
+import { FakeTransactionReplayer } from "../../adapters/fake/fakeTransactionReplayer";
 import { FakeTransactionWaiter } from "../../adapters/fake/fakeTransactionWaiter";
+import { BatchDroppedError } from "../../domain/errors/batchDroppedError";
 import { toAddress } from "../../domain/address";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { UpgradeDeclinedError } from "../../domain/errors/upgradeDeclinedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
 import { ValidationError } from "../../domain/errors/validationError";
 import { WalletChangedError } from "../../domain/errors/walletChangedError";
@@ -25,6 +29,8 @@ describe("StakeWithAllowanceCheck", () => {
   let token: FakeTokenGateway;
   let staking: FakeStakingGateway;
   let transactions: FakeTransactionWaiter;
+  let replayer: FakeTransactionReplayer;
+  let batches: FakeStakeBatchGateway;
   let events: TransactionEvent[];
   let useCase: StakeWithAllowanceCheck;
 
@@ -45,8 +51,10 @@ describe("StakeWithAllowanceCheck", () => {
     token = new FakeTokenGateway();
     staking = new FakeStakingGateway(stakingAddress);
     transactions = new FakeTransactionWaiter();
+    replayer = new FakeTransactionReplayer();
+    batches = new FakeStakeBatchGateway();
     events = [];
-    useCase = new StakeWithAllowanceCheck({ snapshots, token, staking, transactions });
+    useCase = new StakeWithAllowanceCheck({ snapshots, token, staking, transactions, replayer, batches });
   });
 
   describe("when the allowance is short", () => {
@@ -157,6 +165,130 @@ describe("StakeWithAllowanceCheck", () => {
     });
   });
 
+  describe("when the wallet can batch (EIP-5792)", () => {
+    it("atomic supported: one batch of the approval and the stake, no separate transaction", async () => {
+      givenAccount(0n);
+      batches.setCapability("supported");
+      const result = await stake(150n * E18);
+
+      expect(batches.capabilityAsks).toEqual([signer]);
+      expect(batches.sent).toEqual([{ batchId: "0xba7c41", signer, amount: 150n * E18 }]);
+      expect(token.approvals).toEqual([]);
+      expect(staking.calls).toEqual([]);
+      expect(result).toEqual({ approvalHash: result.stakeHash, stakeHash: result.stakeHash, batched: true });
+      expect(steps()).toEqual([
+        "requested approve-and-stake",
+        "batch-sent approve-and-stake",
+        "batch-settled approve-and-stake",
+      ]);
+      expect(events[2]).toMatchObject({
+        batchId: "0xba7c41",
+        outcome: { status: "success", hash: result.stakeHash },
+      });
+    });
+
+    it("atomic ready: the batch too (the wallet offers the upgrade)", async () => {
+      givenAccount(10n * E18);
+      batches.setCapability("ready");
+      await expect(stake(20n * E18)).resolves.toMatchObject({ batched: true });
+      expect(batches.sent).toHaveLength(1);
+      expect(token.approvals).toEqual([]);
+    });
+
+    it("ready, upgrade declined: falls back to the two transactions and says so", async () => {
+      givenAccount(0n);
+      batches.setCapability("ready").failNextSend(new UpgradeDeclinedError());
+      const result = await stake(20n * E18);
+
+      expect(batches.sent).toEqual([]);
+      expect(token.approvals).toHaveLength(1);
+      expect(staking.calls.map((c) => c.method)).toEqual(["stake"]);
+      expect(result).toEqual({ approvalHash: token.approvals[0]?.hash, stakeHash: staking.calls[0]?.hash });
+      expect(steps().slice(0, 3)).toEqual([
+        "requested approve-and-stake",
+        "fallback approve-and-stake",
+        "requested approve",
+      ]);
+    });
+
+    it("supported: a declined upgrade is not expected there and stops the flow", async () => {
+      givenAccount(0n);
+      batches.setCapability("supported").failNextSend(new UpgradeDeclinedError());
+      await expect(stake(20n * E18)).rejects.toBeInstanceOf(UpgradeDeclinedError);
+      expectNothingSent();
+    });
+
+    it("a batch rejected in the wallet sends nothing else", async () => {
+      givenAccount(0n);
+      batches.setCapability("supported").failNextSend(new UserRejectedError());
+      await expect(stake(20n * E18)).rejects.toBeInstanceOf(UserRejectedError);
+      expectNothingSent();
+    });
+
+    it("a batch whose stake reverted says which call failed and why, with the transaction", async () => {
+      givenAccount(0n);
+      const hash = `0x${"ab".repeat(32)}` as const;
+      batches.setCapability("supported").settleNext({
+        status: "reverted",
+        hash,
+        failedCall: { index: 1, reason: new ContractRevertError({ errorName: "EnforcedPause" }) },
+      });
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContractRevertError);
+      expect(error).toMatchObject({
+        shortMessage: "The stake failed on chain: the pool is paused.",
+        transactionHash: hash,
+      });
+      expect(staking.calls).toEqual([]);
+    });
+
+    it("a batch whose approval reverted names the approval; no reason keeps today's text", async () => {
+      givenAccount(0n);
+      const hash = `0x${"ac".repeat(32)}` as const;
+      batches.setCapability("supported").settleNext({
+        status: "reverted",
+        hash,
+        failedCall: { index: 0, reason: new ContractRevertError({ errorName: "AccountLocked" }) },
+      });
+      await expect(stake(20n * E18)).rejects.toMatchObject({
+        shortMessage: "The approval failed on chain: this account is locked and cannot move POO.",
+      });
+      batches.settleNext({ status: "reverted", hash });
+      await expect(stake(20n * E18)).rejects.toMatchObject({
+        shortMessage: "The transaction failed on chain.",
+      });
+    });
+
+    it("a batch cancelled or dropped in the wallet is never a success", async () => {
+      givenAccount(0n);
+      const cancel = `0x${"cc".repeat(32)}` as const;
+      batches.setCapability("supported").settleNext({ status: "cancelled", hash: cancel });
+      await expect(stake(20n * E18)).rejects.toMatchObject({
+        shortMessage: "Your stake was cancelled in your wallet. Nothing was staked.",
+        transactionHash: cancel,
+      });
+      batches.settleNext({ status: "dropped", hash: undefined, blockNumber: undefined });
+      await expect(stake(20n * E18)).rejects.toBeInstanceOf(BatchDroppedError);
+    });
+
+    it("asking for the capability never stops a stake: an error there means two transactions", async () => {
+      givenAccount(0n);
+      batches.setCapability(new Error("wallet_getCapabilities: method not found"));
+      const result = await stake(20n * E18);
+      expect(result.approvalHash).toBe(token.approvals[0]?.hash);
+      expect(batches.sent).toEqual([]);
+    });
+
+    it("is not asked when the allowance covers the quantity", async () => {
+      givenAccount(20n * E18);
+      batches.setCapability("supported");
+      await stake(20n * E18);
+      expect(batches.capabilityAsks).toEqual([]);
+      expect(batches.sent).toEqual([]);
+      expect(staking.calls.map((c) => c.method)).toEqual(["stake"]);
+    });
+  });
+
   describe("when the allowance covers the quantity", () => {
     it("stakes directly without any approval", async () => {
       givenAccount(20n * E18);
@@ -192,6 +324,31 @@ describe("StakeWithAllowanceCheck", () => {
       expect(error).toBeInstanceOf(ContractRevertError);
       expect((error as ContractRevertError).transactionHash).toBe(staking.calls[0]?.hash);
       expect((error as ContractRevertError).shortMessage).toBe("The transaction failed on chain.");
+      expect(replayer.asked).toEqual([{ hash: staking.calls[0]?.hash, chainId: 11155111 }]);
+    });
+
+    it("says why a stake mined with status 0 failed when the replay finds the reason", async () => {
+      givenAccount(20n * E18);
+      transactions.revertNext();
+      replayer.findNext(new ContractRevertError({ errorName: "EnforcedPause" }));
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContractRevertError);
+      expect((error as ContractRevertError).shortMessage).toBe(
+        "The stake failed on chain: the pool is paused.",
+      );
+      expect((error as ContractRevertError).transactionHash).toBe(staking.calls[0]?.hash);
+    });
+
+    it("says the approval failed when it is the approval that was mined with status 0", async () => {
+      givenAccount(0n);
+      transactions.revertNext();
+      replayer.findNext(new ContractRevertError({ errorName: "Error", reason: "POO is paused" }));
+      const error = await stake(20n * E18).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        shortMessage: "The approval failed on chain: POO is paused.",
+        transactionHash: token.approvals[0]?.hash,
+      });
+      expect(staking.calls).toEqual([]);
     });
 
     it("a stake cancelled in the wallet is an error, never a success", async () => {

@@ -2,10 +2,12 @@ import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import type { DomainError } from "../../domain/errors/domainError";
 import { TransactionReplacedError, type ReplacedAction } from "../../domain/errors/transactionReplacedError";
 import type { TransactionHash } from "../../domain/transactionHash";
+import type { BatchId, BatchOutcome } from "../ports/stakeBatchGateway";
+import type { TransactionReplayer } from "../ports/transactionReplayer";
 import type { TransactionIdentity, TransactionOutcome, TransactionWaiter } from "../ports/transactionWaiter";
 
-/** The transactions the staking flows send. */
-export type TransactionKind = "approve" | "stake" | "withdraw";
+/** What the staking flows send: one transaction each, or the approval and the stake in one batch. */
+export type TransactionKind = "approve" | "stake" | "withdraw" | "approve-and-stake";
 
 /**
  * The life of one transaction of a flow, as it happens. Each transaction settles on its own
@@ -29,7 +31,18 @@ export type TransactionEvent =
       readonly kind: TransactionKind;
       readonly hash: TransactionHash;
       readonly outcome: TransactionOutcome;
-    };
+    }
+  /** The wallet accepted a batch: its id (the transaction's hash comes only once it is mined). */
+  | { readonly type: "batch-sent"; readonly kind: TransactionKind; readonly batchId: BatchId }
+  /** The batch settled, as checked on the chain. */
+  | {
+      readonly type: "batch-settled";
+      readonly kind: TransactionKind;
+      readonly batchId: BatchId;
+      readonly outcome: BatchOutcome;
+    }
+  /** The user declined the account upgrade: the batch's calls go as separate transactions. */
+  | { readonly type: "fallback"; readonly kind: TransactionKind; readonly reason: "upgrade-declined" };
 
 export type TransactionEventListener = (event: TransactionEvent) => void;
 
@@ -55,15 +68,30 @@ const ACTIONS: Record<TransactionKind, ReplacedAction> = {
   approve: "approval",
   stake: "stake",
   withdraw: "unstake",
+  "approve-and-stake": "stake",
 };
 
-/** The error an outcome other than success stands for; undefined for success. */
-export function outcomeError(kind: TransactionKind, outcome: TransactionOutcome): DomainError | undefined {
+/**
+ * The error an outcome other than success stands for; undefined for success. A transaction mined
+ * with status 0 is replayed for its reason (TransactionReplayer): "The stake failed on chain: the pool
+ * is paused."; when the replay cannot tell, "The transaction failed on chain."
+ */
+export async function outcomeError(
+  kind: TransactionKind,
+  chainId: number,
+  outcome: TransactionOutcome,
+  replayer: TransactionReplayer,
+): Promise<DomainError | undefined> {
   switch (outcome.status) {
     case "success":
       return undefined;
-    case "reverted":
-      return new ContractRevertError({ transactionHash: outcome.hash });
+    case "reverted": {
+      const why = await replayer.whyReverted(outcome.hash, chainId);
+      return (
+        why?.minedAs(ACTIONS[kind], outcome.hash) ??
+        new ContractRevertError({ transactionHash: outcome.hash, failedAction: ACTIONS[kind] })
+      );
+    }
     case "cancelled":
     case "replaced":
       return new TransactionReplacedError({

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountSnapshotSource } from "../../adapters/fake/fakeAccountSnapshotSource";
 import { FakeClock } from "../../adapters/fake/fakeClock";
 import { FakeStakingGateway } from "../../adapters/fake/fakeStakingGateway";
+import { FakeTransactionReplayer } from "../../adapters/fake/fakeTransactionReplayer";
 import { FakeTransactionWaiter } from "../../adapters/fake/fakeTransactionWaiter";
 import { toAddress } from "../../domain/address";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
@@ -21,6 +22,7 @@ describe("Unstake", () => {
   let snapshots: FakeAccountSnapshotSource;
   let staking: FakeStakingGateway;
   let transactions: FakeTransactionWaiter;
+  let replayer: FakeTransactionReplayer;
   let clock: FakeClock;
   let useCase: Unstake;
 
@@ -38,7 +40,8 @@ describe("Unstake", () => {
     staking = new FakeStakingGateway(toAddress("0x2222222222222222222222222222222222222222"));
     transactions = new FakeTransactionWaiter();
     clock = new FakeClock(new Date("2025-01-01T12:00:00Z"));
-    useCase = new Unstake({ snapshots, staking, transactions, clock });
+    replayer = new FakeTransactionReplayer();
+    useCase = new Unstake({ snapshots, staking, transactions, clock, replayer });
   });
 
   it("refuses before the unlock time, naming it, and sends nothing", async () => {
@@ -86,6 +89,20 @@ describe("Unstake", () => {
     const error = await useCase.execute({ signer }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractRevertError);
     expect((error as ContractRevertError).transactionHash).toBe(staking.calls[0]?.hash);
+    expect((error as ContractRevertError).shortMessage).toBe("The transaction failed on chain.");
+  });
+
+  it("says why a withdraw mined with status 0 failed when the replay finds the reason", async () => {
+    givenStake();
+    clock.set(UNLOCK);
+    transactions.revertNext();
+    replayer.findNext(new ContractRevertError({ errorName: "Error", reason: "CRAP transfer failed" }));
+    const error = await useCase.execute({ signer }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      shortMessage: "The unstake failed on chain: CRAP transfer failed.",
+      transactionHash: staking.calls[0]?.hash,
+    });
+    expect(replayer.asked).toEqual([{ hash: staking.calls[0]?.hash, chainId: signer.chainId }]);
   });
 
   it("a withdraw cancelled in the wallet is an error naming what stays", async () => {

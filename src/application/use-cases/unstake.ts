@@ -6,6 +6,7 @@ import type { AccountSnapshotSource } from "../ports/accountSnapshotSource";
 import type { Clock } from "../ports/clock";
 import type { Signer } from "../ports/signer";
 import type { StakingGateway } from "../ports/stakingGateway";
+import type { TransactionReplayer } from "../ports/transactionReplayer";
 import type { TransactionWaiter } from "../ports/transactionWaiter";
 import { outcomeError, trackTransaction, type TransactionEventListener } from "./trackTransaction";
 
@@ -20,6 +21,7 @@ export interface UnstakePorts {
   readonly staking: StakingGateway;
   readonly transactions: TransactionWaiter;
   readonly clock: Clock;
+  readonly replayer: TransactionReplayer;
 }
 
 /**
@@ -54,7 +56,7 @@ export class Unstake {
         transactions,
         onEvent,
       );
-      const failed = outcomeError("withdraw", outcome);
+      const failed = await outcomeError("withdraw", signer.chainId, outcome, this.ports.replayer);
       if (failed) throw failed;
       return outcome.hash;
     } catch (error) {

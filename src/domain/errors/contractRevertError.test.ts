@@ -62,6 +62,46 @@ describe("ContractRevertError", () => {
     expect(error.errorName).toBe(options.errorName);
   });
 
+  it.each<[ContractRevertErrorOptions, string]>([
+    [{ errorName: "EnforcedPause" }, "The stake failed on chain: the pool is paused."],
+    [{ errorName: "Error", reason: "Staking is paused" }, "The stake failed on chain: Staking is paused."],
+    [
+      { errorName: "Panic", panicCode: 0x11 },
+      "The stake failed on chain: an arithmetic overflow or underflow (panic 0x11).",
+    ],
+    [
+      { errorName: "BelowMinStake", minStake: 100n * 10n ** 18n },
+      "The stake failed on chain: the minimum stake is 100 POO.",
+    ],
+    [
+      { errorName: "ERC20InsufficientAllowance" },
+      "The stake failed on chain: the staking contract is not approved for this quantity.",
+    ],
+    [{ errorName: "Paused" }, "The stake failed on chain: the contract's error Paused."],
+    [{ selector: "0x12345678" }, "The stake failed on chain: unrecognised error 0x12345678."],
+    // The replay could not tell: today's text stays.
+    [{}, "The transaction failed on chain."],
+    [{ errorName: "Error", reason: " " }, "The transaction failed on chain."],
+  ])("replayed on chain: %# -> %s", (replayed, shortMessage) => {
+    const mined = new ContractRevertError(replayed).minedAs("stake", HASH);
+    expect(mined.shortMessage).toBe(shortMessage);
+    expect(mined.transactionHash).toBe(HASH);
+    expect(mined.errorName).toBe(replayed.errorName);
+  });
+
+  it("names the call that failed: the approval, the stake or the unstake", () => {
+    const paused = new ContractRevertError({ errorName: "EnforcedPause" });
+    expect(paused.minedAs("approval", HASH).shortMessage).toBe(
+      "The approval failed on chain: the pool is paused.",
+    );
+    expect(
+      new ContractRevertError({
+        errorName: "StakeLocked",
+        unlockTime: new Date("2025-03-01T08:00:00Z"),
+      }).minedAs("unstake", HASH).shortMessage,
+    ).toBe("The unstake failed on chain: your stake is locked until 2025-03-01 08:00:00 UTC.");
+  });
+
   it("keeps the reverted transaction for an explorer link", () => {
     const error = new ContractRevertError({ transactionHash: HASH });
     expect(error.transactionHash).toBe(HASH);

@@ -33,7 +33,15 @@ export interface ContractRevertErrorOptions extends DomainErrorOptions {
   readonly unlockTime?: Date;
   /** BelowMinStake: the contract's minimum stake in base units. */
   readonly minStake?: bigint;
+  /**
+   * What was mined with status 0 and replayed to find the reason: with a decoded reason the message
+   * names it ("The stake failed on chain: the pool is paused."). Goes with `transactionHash`.
+   */
+  readonly failedAction?: FailedAction;
 }
+
+/** A mined call that failed, in the words of the message. */
+export type FailedAction = "approval" | "stake" | "unstake";
 
 /** Longest contract reason shown; longer ones are cut (they come from any contract, unchecked). */
 const MAX_REASON_LENGTH = 160;
@@ -49,7 +57,52 @@ function sentence(reason: string): string {
   return /[.!?…]$/.test(cut) ? cut : `${cut}.`;
 }
 
+/**
+ * The decoded reason as the second half of "The stake failed on chain: …", in the same words as the
+ * simulated revert's message; undefined when the revert was not decoded.
+ */
+function minedReason(options: ContractRevertErrorOptions): string | undefined {
+  switch (options.errorName) {
+    case "Error":
+      return options.reason !== undefined && sentence(options.reason) !== "."
+        ? sentence(options.reason)
+        : undefined;
+    case "Panic":
+      return options.panicCode === undefined
+        ? "an internal error (panic)."
+        : `${panicReason(options.panicCode)} (panic ${panicCodeHex(options.panicCode)}).`;
+    case "BelowMinStake":
+      return options.minStake === undefined
+        ? "the quantity is below the minimum stake."
+        : `the minimum stake is ${formatTokenExact(options.minStake)} POO.`;
+    case "StakeLocked":
+      return options.unlockTime === undefined
+        ? "your stake is still locked."
+        : `your stake is locked until ${formatUtcDateTime(options.unlockTime)}.`;
+    case "NothingStaked":
+      return "you have no POO staked.";
+    case "EnforcedPause":
+      return "the pool is paused.";
+    case "AccountLocked":
+      return "this account is locked and cannot move POO.";
+    case "ERC20InsufficientBalance":
+      return "the token balance is too low for this transfer.";
+    case "ERC20InsufficientAllowance":
+      return "the staking contract is not approved for this quantity.";
+    case undefined:
+      return options.selector === undefined ? undefined : `unrecognised error ${options.selector}.`;
+    default:
+      return `the contract's error ${options.errorName}.`;
+  }
+}
+
 function revertMessage(options: ContractRevertErrorOptions): string {
+  if (options.failedAction !== undefined && options.transactionHash !== undefined) {
+    const reason = minedReason(options);
+    return reason === undefined
+      ? "The transaction failed on chain."
+      : `The ${options.failedAction} failed on chain: ${reason}`;
+  }
   switch (options.errorName) {
     case "Error":
       return options.reason !== undefined && sentence(options.reason) !== "."
@@ -97,6 +150,7 @@ export class ContractRevertError extends DomainError {
   readonly panicCode: number | undefined;
   readonly transactionHash: TransactionHash | undefined;
   readonly unlockTime: Date | undefined;
+  private readonly options: ContractRevertErrorOptions;
 
   constructor(options: ContractRevertErrorOptions = {}) {
     const details =
@@ -108,5 +162,20 @@ export class ContractRevertError extends DomainError {
     this.panicCode = options.panicCode;
     this.transactionHash = options.transactionHash;
     this.unlockTime = options.unlockTime;
+    this.options = options;
+  }
+
+  /**
+   * This revert (found by replaying a mined transaction) as the reason the transaction `hash`
+   * failed on chain: the same decoded reason, said as "The stake failed on chain: …", with the link.
+   */
+  minedAs(failedAction: FailedAction, transactionHash: TransactionHash): ContractRevertError {
+    return new ContractRevertError({
+      ...this.options,
+      details: undefined,
+      cause: this,
+      failedAction,
+      transactionHash,
+    });
   }
 }

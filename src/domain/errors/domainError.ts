@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | "contract-revert"
   | "contract-mismatch"
   | "transaction-replaced"
+  | "upgrade-declined"
+  | "batch-dropped"
   | "wallet-changed"
   | "validation"
   | "price-unavailable"

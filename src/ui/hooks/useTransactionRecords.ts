@@ -24,8 +24,8 @@ export function useTransactionRecords(): UseQueryResult<TransactionRecord[]> {
 }
 
 /**
- * Hashes a flow of this page is waiting on: the settling of records left pending by an earlier
- * visit skips them (one waiter per transaction).
+ * Hashes (and batch ids) a flow of this page is waiting on, in lower case: the settling of records
+ * left pending by an earlier visit skips them (one waiter per transaction).
  */
 const waitedOnByFlows = new Set<string>();
 
@@ -35,7 +35,10 @@ export function isWaitedOnByFlow(hash: string): boolean {
 
 export interface TransactionRecorder {
   add(signer: Signer, hash: TransactionHash, description: string, identity?: TransactionIdentity): void;
-  settle(signer: Signer, hash: TransactionHash, outcome: RecordOutcome): void;
+  /** A batch the wallet accepted: pending under its id until it is mined. */
+  addBatch(signer: Signer, batchId: string, description: string): void;
+  /** `id`: the hash sent, or the batch's id. */
+  settle(signer: Signer, id: string, outcome: RecordOutcome): void;
 }
 
 /** Writes records through the use cases and refreshes the list that shows them. */
@@ -62,8 +65,12 @@ export function useTransactionRecorder(): TransactionRecorder {
         });
         refresh(signer);
       },
-      settle(signer, hash, outcome) {
-        settleRecord.execute(signer, hash, outcome);
+      addBatch(signer, batchId, description) {
+        record.execute(signer, { batchId, description, status: "pending" });
+        refresh(signer);
+      },
+      settle(signer, id, outcome) {
+        settleRecord.execute(signer, id, outcome);
         refresh(signer);
       },
     };
@@ -109,6 +116,18 @@ export function useTransactionJournal(): (
             waiting.delete(event.hash.toLowerCase());
             waitedOnByFlows.delete(event.hash.toLowerCase());
             recorder.settle(signer, event.hash, event.outcome);
+            return;
+          case "batch-sent":
+            waiting.add(event.batchId.toLowerCase());
+            waitedOnByFlows.add(event.batchId.toLowerCase());
+            recorder.addBatch(signer, event.batchId, describe(event.kind));
+            return;
+          case "batch-settled":
+            waiting.delete(event.batchId.toLowerCase());
+            waitedOnByFlows.delete(event.batchId.toLowerCase());
+            recorder.settle(signer, event.batchId, event.outcome);
+            return;
+          case "fallback":
             return;
         }
       };

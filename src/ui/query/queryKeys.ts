@@ -35,6 +35,20 @@ export const authKeys = {
   session: () => ["auth", "session"] as const,
 };
 
+/**
+ * Network fees before a button is pressed: keyed by the block the page last read, so a fee is read
+ * again at most once per new block (the account snapshot paces the page's reads), never on a timer.
+ */
+export const feeKeys = {
+  stake: (chainId: number, account: string, quantity: bigint, sending: string, block: bigint) =>
+    ["fee", "stake", chainId, account.toLowerCase(), quantity.toString(), sending, block.toString()] as const,
+  unstake: (chainId: number, account: string, stakedTime: bigint) =>
+    ["fee", "unstake", chainId, account.toLowerCase(), stakedTime.toString()] as const,
+  /** The wallet's atomic batching on a chain (a wallet request, no RPC). */
+  batching: (chainId: number, account: string) =>
+    ["fee", "batching", chainId, account.toLowerCase()] as const,
+};
+
 export const walletKeys = {
   nativeBalance: (chainId: number, account: string) =>
     ["wallet", "native-balance", chainId, account.toLowerCase()] as const,

@@ -26,6 +26,21 @@ describe("poolFigures", () => {
     });
   });
 
+  it("shows a large APR in the compact form alone (591 POO staked at 864 CRAP a day)", () => {
+    const figures = poolFigures(
+      { ...EMPTY_ACCOUNT_SNAPSHOT, poolStaked: 591n * E18, totalStaked: 591n * E18, rewardRate: E18 / 100n },
+      price,
+    );
+    // 315,360 CRAP a year over 591 POO = 53,360.40%: it read "53.36k.4%".
+    expect(figures?.aprText).toBe("53.36k%");
+    const small = poolFigures(
+      { ...EMPTY_ACCOUNT_SNAPSHOT, totalStaked: 10n ** 6n * E18, rewardRate: E18 / 100n },
+      price,
+    );
+    // 315,360 CRAP a year over 1,000,000 POO = 31.536%.
+    expect(small?.aprText).toBe("31.53%");
+  });
+
   it("hides the rate and the APR when the contract has no reward rate, never an error", () => {
     const figures = poolFigures(
       { ...EMPTY_ACCOUNT_SNAPSHOT, poolStaked: 10n * E18, rewardRate: undefined, totalStaked: undefined },

@@ -1,5 +1,5 @@
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
-import { formatCompact } from "../../domain/displayFormat";
+import { formatCompact, formatPercent } from "../../domain/displayFormat";
 import { usdValueText, type PriceView } from "./priceView";
 
 const SECONDS_PER_DAY = 86_400n;
@@ -18,13 +18,6 @@ export interface PoolFigures {
    * nothing staked (the figure would be infinite).
    */
   aprText: string | undefined;
-}
-
-/** "31.5%" from hundredths of a percent, truncated. */
-function percentText(basisPoints: bigint): string {
-  const whole = basisPoints / 100n;
-  const fraction = (basisPoints % 100n).toString().padStart(2, "0").replace(/0+$/, "");
-  return `${formatCompact(whole, 0)}${fraction ? `.${fraction}` : ""}%`;
 }
 
 /**
@@ -46,6 +39,6 @@ export function poolFigures(
     stakedUsdText: usdValueText(poolStaked, price),
     rewardRateText: hasRate ? `${formatCompact(rewardRate * SECONDS_PER_DAY)} CRAP a day` : undefined,
     aprText:
-      hasRate && staked > 0n ? percentText((rewardRate * SECONDS_PER_YEAR * 10_000n) / staked) : undefined,
+      hasRate && staked > 0n ? formatPercent((rewardRate * SECONDS_PER_YEAR * 10_000n) / staked) : undefined,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
-import { errorResult, successResult, transactionProgress } from "./stakeFlow";
+import { errorResult, successResult, transactionProgress, UPGRADE_DECLINED_NOTICE } from "./stakeFlow";
 
 const hash = `0x${"12".repeat(32)}` as const;
 const cancel = `0x${"34".repeat(32)}` as const;
@@ -30,6 +30,51 @@ describe("transactionProgress", () => {
       detail: "Waiting for the withdrawal to be confirmed…",
       transaction: { hash, explorerUrl: undefined },
     });
+  });
+});
+
+describe("transactionProgress for a batch", () => {
+  it("asks once for both, waits without a link until the wallet reports the transaction, then links it", () => {
+    expect(transactionProgress({ type: "requested", kind: "approve-and-stake" }, explorer)).toEqual({
+      step: "processing",
+      status: "Approving and staking POO…",
+      detail: "Confirm the approval and the stake in your wallet: one confirmation for both.",
+    });
+    expect(
+      transactionProgress({ type: "batch-sent", kind: "approve-and-stake", batchId: "0x01" }, explorer),
+    ).toEqual({
+      step: "processing",
+      status: "Approving and staking POO…",
+      detail: "Waiting for the approval and the stake to be confirmed…",
+    });
+    expect(
+      transactionProgress(
+        {
+          type: "batch-settled",
+          kind: "approve-and-stake",
+          batchId: "0x01",
+          outcome: { status: "success", hash, blockNumber: 7n },
+        },
+        explorer,
+      ),
+    ).toMatchObject({ detail: "Confirmed.", transaction: { hash, explorerUrl: explorer } });
+  });
+
+  it("says so when the declined upgrade sends the two transactions instead", () => {
+    expect(
+      transactionProgress(
+        { type: "fallback", kind: "approve-and-stake", reason: "upgrade-declined" },
+        explorer,
+      ),
+    ).toEqual({
+      step: "processing",
+      status: "Approving POO…",
+      detail: "Confirm the approval of this quantity in your wallet.",
+      notice: UPGRADE_DECLINED_NOTICE,
+    });
+    expect(UPGRADE_DECLINED_NOTICE).toBe(
+      "You declined the account upgrade, so the approval and the stake go as two transactions: two confirmations.",
+    );
   });
 });
 

@@ -14,6 +14,8 @@ export type StakeFlowState =
       readonly detail: string;
       /** The transaction being waited for, once the wallet sent it. */
       readonly transaction?: ResultTransaction;
+      /** Said for the rest of the flow, e.g. that the batch fell back to two transactions. */
+      readonly notice?: string;
     }
   | {
       readonly step: "result";
@@ -26,6 +28,7 @@ export const STAKE_SUCCESS_MESSAGE = "Stake successful";
 export const UNSTAKE_SUCCESS_MESSAGE = "Unstake successful";
 
 export const APPROVING_STATUS = "Approving POO…";
+export const APPROVING_AND_STAKING_STATUS = "Approving and staking POO…";
 export const STAKING_STATUS = "Staking POO…";
 export const UNSTAKING_STATUS = "Unstaking…";
 
@@ -41,21 +44,32 @@ export const PREPARING_UNSTAKE: StakeFlowState = {
   detail: "Checking your stake.",
 };
 
-const STATUS = { approve: APPROVING_STATUS, stake: STAKING_STATUS, withdraw: UNSTAKING_STATUS } as const;
+/** Said once the user declined the account upgrade, for the rest of the flow. */
+export const UPGRADE_DECLINED_NOTICE =
+  "You declined the account upgrade, so the approval and the stake go as two transactions: two confirmations.";
+
+const STATUS = {
+  approve: APPROVING_STATUS,
+  stake: STAKING_STATUS,
+  withdraw: UNSTAKING_STATUS,
+  "approve-and-stake": APPROVING_AND_STAKING_STATUS,
+} as const;
 const ASK = {
   approve: "Confirm the approval of this quantity in your wallet.",
   stake: "Confirm the stake in your wallet.",
   withdraw: "Confirm the withdrawal in your wallet.",
+  "approve-and-stake": "Confirm the approval and the stake in your wallet: one confirmation for both.",
 } as const;
 const WAIT = {
   approve: "Waiting for the approval to be confirmed…",
   stake: "Waiting for the stake to be confirmed…",
   withdraw: "Waiting for the withdrawal to be confirmed…",
+  "approve-and-stake": "Waiting for the approval and the stake to be confirmed…",
 } as const;
 
 /**
  * The overlay for a transaction event of a flow: which step, what the user waits for, and the
- * pending transaction's explorer link once it was sent.
+ * pending transaction's explorer link once it was sent (a batch's, once it is mined).
  */
 export function transactionProgress(
   event: TransactionEvent,
@@ -63,6 +77,22 @@ export function transactionProgress(
 ): StakeFlowState {
   const status = STATUS[event.kind];
   switch (event.type) {
+    case "fallback":
+      return {
+        step: "processing",
+        status: APPROVING_STATUS,
+        detail: ASK.approve,
+        notice: UPGRADE_DECLINED_NOTICE,
+      };
+    case "batch-sent":
+      return { step: "processing", status, detail: WAIT[event.kind] };
+    case "batch-settled":
+      return {
+        step: "processing",
+        status,
+        detail: event.outcome.status === "success" ? "Confirmed." : "Settled.",
+        ...(event.outcome.hash ? { transaction: { hash: event.outcome.hash, explorerUrl } } : {}),
+      };
     case "requested":
       return { step: "processing", status, detail: ASK[event.kind] };
     case "sent":

@@ -31,7 +31,11 @@ export function useStake(): UseMutationResult<StakeResult, Error, StakeVariables
       const signer: Signer = { account, chainId };
       const amount = formatTokenExact(quantity);
       const { onEvent: record, release } = journal(signer, (kind) =>
-        kind === "approve" ? `Approve ${amount} POO` : `Stake ${amount} POO`,
+        kind === "approve"
+          ? `Approve ${amount} POO`
+          : kind === "approve-and-stake"
+            ? `Approve and stake ${amount} POO`
+            : `Stake ${amount} POO`,
       );
       try {
         return await stake().execute({

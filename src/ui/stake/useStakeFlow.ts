@@ -40,8 +40,17 @@ export function useStakeFlow(explorerUrl: string | undefined): StakeFlow {
     stake: (quantity) => {
       if (busy) return;
       setState(PREPARING_STAKE);
+      // Once said (the upgrade declined), the notice stays for the rest of the flow.
+      let notice: string | undefined;
       stakeMutation.mutate(
-        { quantity, onEvent: (event) => setState(transactionProgress(event, explorerUrl)) },
+        {
+          quantity,
+          onEvent: (event) => {
+            const progress = transactionProgress(event, explorerUrl);
+            if (progress.step === "processing" && progress.notice) notice = progress.notice;
+            setState(progress.step === "processing" && notice ? { ...progress, notice } : progress);
+          },
+        },
         {
           onSuccess: ({ stakeHash }) =>
             setState(successResult(STAKE_SUCCESS_MESSAGE, stakeHash, explorerUrl)),

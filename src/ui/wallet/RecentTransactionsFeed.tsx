@@ -25,7 +25,7 @@ export function RecentTransactionsFeed(): null {
     if (!records || !address || chainId === undefined) return;
     const key = `${chainId}:${address.toLowerCase()}`;
     const seen = announced.current.get(key);
-    const ownHashes = new Set(records.map((record) => record.hash.toLowerCase()));
+    const ownHashes = new Set(records.flatMap((record) => (record.hash ? [record.hash.toLowerCase()] : [])));
     const chainLines = activityDescriptions(activity ?? []).filter(
       (line) => !ownHashes.has(line.hash.toLowerCase()),
     );
@@ -37,7 +37,9 @@ export function RecentTransactionsFeed(): null {
     for (const line of chainLines) next.add(line.hash.toLowerCase());
     // Only settled records are handed over (see transactionsToAnnounce): a pending one is not
     // marked, so it is handed over once it settles.
-    for (const record of records) if (record.status !== "pending") next.add(record.hash.toLowerCase());
+    for (const record of records) {
+      if (record.status !== "pending" && record.hash) next.add(record.hash.toLowerCase());
+    }
     announced.current.set(key, next);
     for (const transaction of batch) addRecentTransaction(transaction);
   }, [records, activity, address, chainId, addRecentTransaction]);

@@ -3,7 +3,10 @@ import type { TransactionRecord } from "../../domain/transactionRecord";
 import { chainActivityToAnnounce, transactionsToAnnounce } from "./transactionsToAnnounce";
 
 const hash = (n: number): `0x${string}` => `0x${n.toString(16).padStart(64, "0")}`;
-const record = (n: number, status: TransactionRecord["status"] = "confirmed"): TransactionRecord => ({
+const record = (
+  n: number,
+  status: TransactionRecord["status"] = "confirmed",
+): TransactionRecord & { hash: `0x${string}` } => ({
   hash: hash(n),
   description: `Stake ${n} POO`,
   status,
@@ -34,6 +37,22 @@ describe("transactionsToAnnounce", () => {
   it("never a pending record (RainbowKit would follow a cancel and call it confirmed), nor one replaced unseen", () => {
     const list = [record(9, "pending"), record(8, "replaced"), record(7, "failed")];
     expect(transactionsToAnnounce(list, new Set())).toEqual([{ hash: hash(7), description: "Stake 7 POO" }]);
+  });
+
+  it("never a batch the wallet did not put on chain (no transaction to look up); a mined batch goes", () => {
+    const dropped: TransactionRecord = {
+      batchId: "0x01",
+      description: "Approve and stake 1 POO",
+      status: "failed",
+    };
+    const mined: TransactionRecord = {
+      ...record(9),
+      batchId: "0x02",
+      description: "Approve and stake 9 POO",
+    };
+    expect(transactionsToAnnounce([mined, dropped], undefined)).toEqual([
+      { hash: hash(9), description: "Approve and stake 9 POO" },
+    ]);
   });
 
   it("a cancelled record goes under the cancel's hash and says it was cancelled", () => {

@@ -15,10 +15,12 @@ export interface AnnouncedTransaction {
  * transaction to its replacement: a stake cancelled in the wallet would show as "Confirmed" (the
  * cancel was). So it is handed only settled records, under the hash that was mined, and a cancelled
  * one says so in its description. A record replaced by a transaction nobody saw has nothing to look
- * up and is left out.
+ * up and is left out, as is a batch the wallet never put on chain.
  */
 function announced(record: TransactionRecord): AnnouncedTransaction | undefined {
-  if (record.status === "pending" || record.status === "replaced") return undefined;
+  // A batch the wallet dropped has no transaction to look up either.
+  if (record.status === "pending" || record.status === "replaced" || record.hash === undefined)
+    return undefined;
   const description =
     record.status === "cancelled" ? `${record.description} (cancelled in your wallet)` : record.description;
   return {

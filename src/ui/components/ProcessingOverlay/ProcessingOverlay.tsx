@@ -16,6 +16,8 @@ export interface ProcessingOverlayProps {
   status: string;
   /** A second line, e.g. "Confirm the request in your wallet." */
   detail?: string;
+  /** A line that stays while the steps change, e.g. why the flow takes another path. */
+  notice?: string;
   title?: string;
   /** Shows a progress bar instead of the spinner. */
   progress?: { value: number; error?: boolean };
@@ -30,6 +32,7 @@ export interface ProcessingOverlayProps {
 export function ProcessingOverlay({
   status,
   detail,
+  notice,
   title = "Processing",
   progress,
   transaction,
@@ -50,6 +53,7 @@ export function ProcessingOverlay({
         )}
         <div role="status" aria-live="polite" className={styles.status}>
           {progress ? null : <p className={styles.step}>{status}</p>}
+          {notice && <p className={styles.detail}>{notice}</p>}
           {detail && <p className={styles.detail}>{detail}</p>}
         </div>
         {transaction && <TransactionLink {...transaction} lead="Follow it on the block explorer" />}

@@ -34,6 +34,10 @@ export interface MyStakePanelProps {
   paused?: boolean;
   onStake: () => void;
   onUnstake: () => void;
+  /** The network fee of Unstake, said under it while it is available. */
+  unstakeFee?: string;
+  /** The pointer or the focus reached Unstake: the fee may be read again. */
+  onUnstakeIntent?: () => void;
   /** "Add POO to wallet" / "Add CRAP to wallet" controls (they talk to the wallet). */
   addPoo?: ReactNode;
   addCrap?: ReactNode;
@@ -73,6 +77,8 @@ export function MyStakePanel({
   paused = false,
   onStake,
   onUnstake,
+  unstakeFee,
+  onUnstakeIntent,
   addPoo,
   addCrap,
 }: MyStakePanelProps): ReactNode {
@@ -82,7 +88,9 @@ export function MyStakePanel({
   const loaded = state.kind === "loaded";
   const busy = state.kind === "loading" || state.kind === "refreshing";
   const stakeHintText = loaded && paused ? PAUSED_HINT : stakeHint(state);
-  const unstakeHintText = loaded ? unstakeHint(unstake, now) : undefined;
+  const unstakeHintText = loaded
+    ? (unstakeHint(unstake, now) ?? (unstake.kind === "available" ? unstakeFee : undefined))
+    : undefined;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -131,6 +139,8 @@ export function MyStakePanel({
           variant="secondary"
           width="xl"
           onClick={onUnstake}
+          onPointerEnter={onUnstakeIntent}
+          onFocus={onUnstakeIntent}
           disabled={!loaded || unstake.kind !== "available"}
           aria-describedby={unstakeHintText ? unstakeHintId : undefined}
         >

@@ -117,4 +117,36 @@ describe("StakeDialog", () => {
     submitWithKeyboard();
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith(1505n * 10n ** 17n);
   });
+
+  it("hands the valid quantity over for the fee, and nothing while the input is refused", () => {
+    const onQuantityChange = vi.fn();
+    const { type } = setup({ onQuantityChange });
+    expect(onQuantityChange).toHaveBeenLastCalledWith(undefined);
+    type("150");
+    expect(onQuantityChange).toHaveBeenLastCalledWith(150n * E18);
+    type("50");
+    expect(onQuantityChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it("says the fee before Enter, and keeps Enter disabled when the account cannot pay it", () => {
+    const onSubmit = vi.fn();
+    const fee = { text: "Network fee: about 0.000293 ETH for the stake.", short: false };
+    const upgradeNotice = "Your wallet will offer to upgrade this account.";
+    const first = setup({ fee, upgradeNotice, onSubmit });
+    first.type("150");
+    expect(first.enter.disabled).toBe(false);
+    const described = (first.enter.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([upgradeNotice, fee.text]);
+    cleanup();
+
+    const short = { text: "Network fee: about 0.000293 ETH. Not enough ETH to pay it.", short: true };
+    const second = setup({ fee: short, onSubmit });
+    second.type("150");
+    expect(second.enter.disabled).toBe(true);
+    expect(screen.getByRole("alert").textContent).toBe(short.text);
+    second.submitWithKeyboard();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

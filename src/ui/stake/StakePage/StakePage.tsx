@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useAccountSnapshot } from "../../hooks/useAccountSnapshot";
 import { useConnectedChain } from "../useConnectedChain";
 import { WrongChainError } from "../../../domain/errors/wrongChainError";
@@ -14,7 +14,11 @@ import type { StakeFlow } from "../useStakeFlow";
 import { useStakeFlow } from "../useStakeFlow";
 import { useAfterFirstPaint } from "../../hooks/useAfterFirstPaint";
 import { useNow } from "../../hooks/useNow";
+import { feeNotice, UPGRADE_OFFER_NOTICE, type FeeNotice } from "../feeNotice";
 import { stakeLockNotice } from "../unstakeAvailability";
+import { useAtomicBatching } from "../useAtomicBatching";
+import { useStakeFee } from "../useStakeFee";
+import { useUnstakeFee } from "../useUnstakeFee";
 import type { StakeLimits } from "../validateStakeInput";
 import { clockNeeded, stakeView } from "./stakeView";
 import styles from "./StakePage.module.css";
@@ -56,6 +60,29 @@ export function StakePage(): ReactNode {
   const afterFirstPaint = useAfterFirstPaint();
   const lockNotice = snapshot && limits ? stakeLockNotice(snapshot, view.chainNow) : undefined;
 
+  // The fee before Enter: only while the dialog is open, read again when the page reads a new block.
+  const editing = flow.state.step === "editing";
+  const [quantity, setQuantity] = useState<bigint | undefined>();
+  const batching = useAtomicBatching(editing);
+  const stakeFee = useStakeFee({
+    quantity: editing ? quantity : undefined,
+    allowance: snapshot?.allowance,
+    blockNumber: snapshot?.blockNumber,
+    batching,
+  });
+  const needsApproval = snapshot !== undefined && (quantity === undefined || snapshot.allowance < quantity);
+  const dialogFee: StakeDialogFee = {
+    onQuantityChange: setQuantity,
+    fee: feeNotice(stakeFee.view, stakeFee.loading, stakeFee.error),
+    upgradeNotice: batching === "ready" && needsApproval ? UPGRADE_OFFER_NOTICE : undefined,
+  };
+  const unstakeFee = useUnstakeFee(
+    view.unstake.kind === "available" && flow.state.step === "idle",
+    snapshot?.stakedTime,
+    chain?.blockTimeMs ?? 12_000,
+  );
+  const unstakeFeeText = feeNotice(unstakeFee.view, unstakeFee.loading, unstakeFee.error, "for the unstake");
+
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">Stake</h1>
@@ -70,6 +97,8 @@ export function StakePage(): ReactNode {
             paused={snapshot?.paused === true}
             onStake={flow.openStakeDialog}
             onUnstake={flow.unstake}
+            unstakeFee={unstakeFeeText?.text}
+            onUnstakeIntent={unstakeFee.refresh}
             addPoo={<AddTokenToWallet token="POO" disabled={!walletReady} />}
             addCrap={<AddTokenToWallet token="CRAP" disabled={!walletReady} />}
           />
@@ -106,9 +135,15 @@ export function StakePage(): ReactNode {
           }}
         />
       </div>
-      {renderFlow(flow, limits, price, lockNotice)}
+      {renderFlow(flow, limits, price, lockNotice, dialogFee)}
     </div>
   );
+}
+
+interface StakeDialogFee {
+  onQuantityChange: (quantity: bigint | undefined) => void;
+  fee: FeeNotice | undefined;
+  upgradeNotice: string | undefined;
 }
 
 function renderFlow(
@@ -116,6 +151,7 @@ function renderFlow(
   limits: StakeLimits | undefined,
   price: PriceView,
   lockNotice: string | undefined,
+  fee: StakeDialogFee,
 ): ReactNode {
   const { state } = flow;
   switch (state.step) {
@@ -127,13 +163,19 @@ function renderFlow(
           limits={limits}
           price={price}
           lockNotice={lockNotice}
+          {...fee}
           onSubmit={flow.stake}
           onCancel={flow.close}
         />
       );
     case "processing":
       return (
-        <ProcessingOverlay status={state.status} detail={state.detail} transaction={state.transaction} />
+        <ProcessingOverlay
+          status={state.status}
+          detail={state.detail}
+          notice={state.notice}
+          transaction={state.transaction}
+        />
       );
     case "result":
       return (

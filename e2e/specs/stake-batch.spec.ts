@@ -1,0 +1,253 @@
+import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs, type Address } from "viem";
+import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
+import { expect, test } from "../fixtures/app";
+import type { ChainClients } from "../support/chainClients";
+import { pausePoolAhead } from "../support/pausePoolAhead";
+import { stakeWithApprovalFlow } from "../support/stakeFlows";
+import {
+  enterButton,
+  errorDialog,
+  explorerLink,
+  processingOverlay,
+  quantityInput,
+  readChainFigures,
+  stakeButton,
+  stakeDialog,
+  storedTransactions,
+  submitStake,
+  successDialog,
+  waitForFiguresLoaded,
+} from "../support/stakePage";
+
+const STAKE = parseEther("150");
+const LOCAL = 31337;
+
+function nonceOf(chain: ChainClients, account: Address): Promise<number> {
+  return chain.publicClient.getTransactionCount({ address: account, blockTag: "latest" });
+}
+
+/** The method names the app asked the wallet for, in order. */
+function walletMethods(wallet: { controller: { requests(): readonly { method: string }[] } }): string[] {
+  return wallet.controller.requests().map((request) => request.method);
+}
+
+test.describe("stake with approval in one confirmation where the wallet can batch (EIP-5792)", () => {
+  test.beforeEach(async ({ page, wallet }) => {
+    // Account 0 owns the pool (it pauses it in some tests); the user is account 1 (1,000,000 POO).
+    await wallet.switchAccount(1);
+    await page.goto("/");
+  });
+
+  test("atomic supported: one confirmation, one transaction, approve then stake in its logs", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    wallet.controller.setBatching("supported");
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+
+    await stakeButton(page).click();
+    await quantityInput(page).fill("150");
+    // The fee is quoted for what Enter sends: both calls in one transaction.
+    await expect(stakeDialog(page)).toContainText(
+      /Network fee: about [\d.]+ ETH for the approval and the stake in one transaction\./,
+    );
+    await enterButton(page).click();
+    const batch = await wallet.confirmCalls();
+    const success = successDialog(page);
+    await expect(success).toContainText("Stake successful", { timeout: 15_000 });
+
+    // One wallet request for both calls, atomic required: approve(staking, 150) then stake(150).
+    expect(batch).toMatchObject({ from: account, chainId: LOCAL, atomicRequired: true, atomic: true });
+    expect(batch.calls.map((call) => [call.to.toLowerCase(), call.value])).toEqual([
+      [stack.contracts.pooToken.toLowerCase(), 0n],
+      [stack.contracts.staking.toLowerCase(), 0n],
+    ]);
+    expect(decodeFunctionData({ abi: pooTokenAbi, data: batch.calls[0]!.data! })).toEqual({
+      functionName: "approve",
+      args: [stack.contracts.staking, STAKE],
+    });
+    expect(decodeFunctionData({ abi: stakingAbi, data: batch.calls[1]!.data! })).toEqual({
+      functionName: "stake",
+      args: [STAKE],
+    });
+    expect(walletMethods(wallet).filter((m) => m === "wallet_sendCalls")).toHaveLength(1);
+    expect(walletMethods(wallet)).not.toContain("eth_sendTransaction");
+
+    // One transaction on chain, and it is the one Success links to.
+    const sent = await wallet.sentTransactions();
+    expect(sent).toHaveLength(1);
+    expect(batch.transactionHashes).toEqual([sent[0]!.hash]);
+    const hash = sent[0]!.hash;
+    await expect(explorerLink(success)).toHaveAttribute("href", `${stack.explorerUrl}/tx/${hash}`);
+
+    // Its logs: the approval of exactly 150 to the pool, then the pool taking the 150.
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    const events = parseEventLogs({ abi: pooTokenAbi, logs: receipt.logs }).filter(
+      (log) => log.address.toLowerCase() === stack.contracts.pooToken.toLowerCase(),
+    );
+    const approval = events.findIndex(
+      (log) =>
+        log.eventName === "Approval" &&
+        log.args.owner === account &&
+        log.args.spender === stack.contracts.staking,
+    );
+    const transfer = events.findIndex(
+      (log) =>
+        log.eventName === "Transfer" &&
+        log.args.from === account &&
+        log.args.to === stack.contracts.staking &&
+        log.args.value === STAKE,
+    );
+    expect(approval).toBeGreaterThanOrEqual(0);
+    expect(transfer).toBeGreaterThan(approval);
+    const approvedAmount = decodeEventLog({
+      abi: pooTokenAbi,
+      data: events[approval]!.data,
+      topics: events[approval]!.topics,
+    }).args as { value: bigint };
+    expect(approvedAmount.value).toBe(STAKE);
+
+    const onChain = await readChainFigures(chain, stack, account);
+    expect(onChain.stakedAmount).toBe(STAKE);
+    expect(onChain.allowance).toBe(0n);
+    // The batch's record is kept like any other: under the transaction that holds it, confirmed.
+    await expect
+      .poll(async () => (await storedTransactions(page, LOCAL, account))[0])
+      .toMatchObject({
+        hash,
+        batchId: batch.id,
+        status: "confirmed",
+        description: "Approve and stake 150 POO",
+      });
+  });
+
+  test("capability off: the approval and the stake as two transactions, as today", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    expect(wallet.controller.batching).toBe("off");
+    await stakeWithApprovalFlow({ page, wallet, stack, chain, connectWallet });
+    // The wallet was asked what it can batch, answered nothing, and no batch was sent.
+    expect(walletMethods(wallet)).toContain("wallet_getCapabilities");
+    expect(walletMethods(wallet)).not.toContain("wallet_sendCalls");
+  });
+
+  test("a batch rejected in the wallet: the Error result, nothing sent", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    wallet.controller.setBatching("supported");
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    const nonce = await nonceOf(chain, account);
+
+    await wallet.rejectNext("wallet_sendCalls");
+    await submitStake(page, "150");
+    const error = errorDialog(page);
+    await expect(error).toContainText("You rejected the request in your wallet.", { timeout: 15_000 });
+
+    expect(await wallet.sentTransactions()).toEqual([]);
+    expect(await nonceOf(chain, account)).toBe(nonce);
+    expect((await readChainFigures(chain, stack, account)).stakedAmount).toBe(0n);
+    expect(walletMethods(wallet)).not.toContain("eth_sendTransaction");
+  });
+
+  test("a batch whose stake reverts on chain: nothing staked, the call and the reason said, with the link", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    wallet.controller.setBatching("supported");
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+
+    // Blocks are held from here: the batch waits in the node's pool while the owner pauses the pool
+    // ahead of it (a higher tip), so the app's check and the wallet's estimate both passed.
+    await chain.testClient.setAutomine(false);
+    try {
+      await submitStake(page, "150");
+      await wallet.confirmCalls();
+      await expect(processingOverlay(page)).toContainText(
+        "Waiting for the approval and the stake to be confirmed…",
+      );
+      await pausePoolAhead(chain, stack);
+      await chain.mine();
+    } finally {
+      await chain.testClient.setAutomine(true);
+    }
+
+    const error = errorDialog(page);
+    await expect(error).toContainText("The stake failed on chain: the pool is paused.", { timeout: 15_000 });
+    const [sent] = await wallet.sentTransactions();
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: sent!.hash });
+    expect(receipt.status).toBe("reverted");
+    await expect(explorerLink(error)).toHaveAttribute("href", `${stack.explorerUrl}/tx/${sent!.hash}`);
+
+    // All or nothing: no allowance was left behind either.
+    const onChain = await readChainFigures(chain, stack, account);
+    expect(onChain.stakedAmount).toBe(0n);
+    expect(onChain.allowance).toBe(0n);
+    await expect
+      .poll(async () => (await storedTransactions(page, LOCAL, account))[0])
+      .toMatchObject({ hash: sent!.hash, status: "failed" });
+  });
+
+  test("atomic ready, upgrade declined: said before Enter, then the two transactions, and the overlay says why", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    wallet.controller.setBatching("ready");
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+
+    await stakeButton(page).click();
+    const dialog = stakeDialog(page);
+    await expect(dialog).toContainText(
+      "Your wallet will offer to upgrade this account (EIP-7702) so that the approval and the stake need one confirmation. If you decline, they go as two transactions.",
+    );
+    await quantityInput(page).fill("150");
+    await expect(dialog).toContainText(
+      /Network fee: about [\d.]+ ETH for the account upgrade, the approval and the stake in one transaction\./,
+    );
+
+    wallet.controller.declineNextUpgrade();
+    const held = await wallet.holdNext("eth_sendTransaction");
+    await enterButton(page).click();
+    const overlay = processingOverlay(page);
+    await expect(overlay).toContainText(
+      "You declined the account upgrade, so the approval and the stake go as two transactions: two confirmations.",
+    );
+    await expect(overlay).toContainText("Confirm the approval of this quantity in your wallet.");
+    await held.approve();
+    const approval = await wallet.confirmTransaction();
+    const stake = await wallet.confirmTransaction();
+    await expect(successDialog(page)).toContainText("Stake successful", { timeout: 15_000 });
+
+    expect(wallet.controller.upgradeRequests()).toEqual([
+      expect.objectContaining({ account, chainId: LOCAL, accepted: false }),
+    ]);
+    expect(wallet.controller.callBatches()).toEqual([]);
+    expect((await wallet.sentTransactions()).map((t) => t.hash)).toEqual([approval.hash, stake.hash]);
+    expect(decodeFunctionData({ abi: stakingAbi, data: stake.data! })).toEqual({
+      functionName: "stake",
+      args: [STAKE],
+    });
+    expect((await readChainFigures(chain, stack, account)).stakedAmount).toBe(STAKE);
+  });
+});
