@@ -337,12 +337,11 @@ async function main(stoppers: Stoppers): Promise<number> {
     });
   });
 
-  // 7. `npm run serve` beside nginx on the same build (the app's build above when there is one).
+  // 7. `npm run serve` beside nginx on the same build of the app.
   partial.serve = await phase("serve", () =>
     measureServe({
       stoppers,
       workDir: need(workDir, "the build folder"),
-      siteDir: local?.ours?.outDir,
       chainUrl: stack?.chainUrl,
       connections: SERVE_CONNECTIONS,
       durationS: SERVE_SECONDS,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -46,16 +46,14 @@ export interface ServeResults {
   nginx: string;
   /** How the served app ran: its environment (secrets left out) and its log lines during the phase. */
   servedApp: { nodeEnv: string; logLevel: string; logLines: number };
-  /** Whether the site was built for this phase (ms) or the app's build of the other phases was reused. */
-  siteBuildMs: number | null;
+  /** The phase's own production build of the app (ms). */
+  siteBuildMs: number;
   rows: ServeRow[];
 }
 
 export interface MeasureServeOptions {
   stoppers: Stoppers;
   workDir: string;
-  /** The app's build of the other phases (same sources), or undefined to build one here. */
-  siteDir: string | undefined;
   /** The local chain when it runs (its RPC for the served app's readiness), else a closed port. */
   chainUrl: string | undefined;
   connections: number;
@@ -92,22 +90,23 @@ function probe(
  */
 export async function measureServe(options: MeasureServeOptions): Promise<ServeResults> {
   const { stoppers, log } = options;
-  let siteDir = options.siteDir;
-  let siteBuildMs: number | null = null;
-  if (!siteDir) {
-    siteDir = path.join(options.workDir, "serve-site");
-    process.env.VITE_CHAINS = "local";
-    process.env.VITE_LOCAL_RPC_URL = options.chainUrl ?? `http://127.0.0.1:${PORTS.chain}`;
-    const vite = await import("vite");
-    const started = performance.now();
-    await vite.build({
-      root: ROOT_DIR,
-      logLevel: "error",
-      build: { outDir: siteDir, emptyOutDir: true, reportCompressedSize: false },
-    });
-    siteBuildMs = Math.round(performance.now() - started);
-    log(`site built in ${(siteBuildMs / 1000).toFixed(1)} s`);
-  }
+  // Inside the repository, as dist/ is: the compiled server beside it (<site>-server) imports its
+  // packages from the repository's node_modules. Both folders are git-ignored (dist-*/).
+  const siteDir = path.join(ROOT_DIR, "dist-bench-serve");
+  stoppers.add("serve phase: its build", async () => {
+    for (const dir of [siteDir, `${siteDir}-server`]) rmSync(dir, { recursive: true, force: true });
+  });
+  process.env.VITE_CHAINS = "local";
+  process.env.VITE_LOCAL_RPC_URL = options.chainUrl ?? `http://127.0.0.1:${PORTS.chain}`;
+  const vite = await import("vite");
+  const started = performance.now();
+  await vite.build({
+    root: ROOT_DIR,
+    logLevel: "error",
+    build: { outDir: siteDir, emptyOutDir: true, reportCompressedSize: false },
+  });
+  const siteBuildMs = Math.round(performance.now() - started);
+  log(`site built in ${(siteBuildMs / 1000).toFixed(1)} s`);
   const indexFile = path.join(siteDir, "index.html");
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: the site was not built`);
   const entry = [...documentScripts(readFileSync(indexFile, "utf8"), "http://site.invalid/")].find((file) =>
