@@ -37,6 +37,10 @@ export const PORTS = {
   sepoliaWeb: 9248,
   /** Phase sepolia: the remote-debugging port of the Chromium the phase starts itself (background tab). */
   sepoliaChrome: 9249,
+  /** Phase serve: the built server (`npm run serve`), the site and the API. */
+  serve: 9180,
+  /** Phase serve: nginx serving the same dist/ (and proxying /api to the served app). */
+  serveNginx: 9181,
 } as const;
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -62,6 +66,12 @@ export const LIGHTHOUSE_RUNS = positiveInt("BENCH_LIGHTHOUSE_RUNS", 3);
 export const MODAL_RUNS = positiveInt("BENCH_MODAL_RUNS", 5);
 /** Median of this many stakes of each kind (BENCH_LATENCY_RUNS). */
 export const LATENCY_RUNS = positiveInt("BENCH_LATENCY_RUNS", 5);
+/** Phase serve: seconds of load per route and server (BENCH_SERVE_SECONDS). */
+export const SERVE_SECONDS = positiveInt("BENCH_SERVE_SECONDS", 8);
+/** Phase serve: concurrent keep-alive connections of the load generator (BENCH_SERVE_CONNECTIONS). */
+export const SERVE_CONNECTIONS = positiveInt("BENCH_SERVE_CONNECTIONS", 10);
+/** Phase serve: Debian's nginx unless NGINX_PATH names another binary. */
+export const NGINX_PATH = process.env.NGINX_PATH?.trim() || "/usr/sbin/nginx";
 
 export const PHASES = [
   "startup-js",
@@ -70,6 +80,7 @@ export const PHASES = [
   "json-rpc",
   "stake-latency",
   "sepolia",
+  "serve",
 ] as const;
 export type Phase = (typeof PHASES)[number];
 /** BENCH_PHASES=startup-js,json-rpc runs only those (default: all). */
@@ -113,6 +124,8 @@ export const TARGETS = {
   sepoliaIdlePerMinute: 5,
   /** 12-s blocks, tab hidden: JSON-RPC messages in the window. */
   sepoliaHiddenMessages: 0,
+  /** npm run serve's rps for index.html (browser Accept-Encoding) at least this share of nginx's: a guard set from the first runs (23%, 2026-11-26), not a goal. */
+  serveIndexVsNginx: 0.2,
 } as const;
 
 /** The stake page's accessible names (see bench/README.md: the benchmark depends on them). */

@@ -4,6 +4,8 @@ import { READING_MS, type ConnectModalResults, type ModalTiming } from "./connec
 import type { LatencyResults } from "./stakeLatency";
 import type { RpcResults, RpcWindow } from "./rpcFlows";
 import type { SepoliaResults, SepoliaStakeSeries } from "./sepolia";
+import type { ServeResults } from "./serveLoad";
+import { indexRow, serveTableLines } from "./serveTable";
 import type { StartupJs } from "./startupJs";
 import { TARGETS } from "./config";
 import { countBy, median, ratio } from "./stats";
@@ -51,6 +53,8 @@ export interface BenchResult {
   latency?: LatencyResults;
   /** Phase sepolia: 12-second blocks. */
   sepolia?: SepoliaResults;
+  /** Phase serve: `npm run serve` beside nginx, same dist/. */
+  serve?: ServeResults;
   gas?: Record<string, number | null>;
   targets: TargetResult[];
   errors: { phase: string; message: string }[];
@@ -68,6 +72,7 @@ const times = (value: number | null): string => (value === null ? "—" : `${val
 const status = (met: boolean | null | undefined): string =>
   met === null || met === undefined ? "n/a" : met ? "met" : "NOT MET";
 
+const SERVE_TARGET = `npm run serve: index.html ≥ ${TARGETS.serveIndexVsNginx * 100}% of nginx's rps (browser Accept-Encoding)`;
 const START_JS_TARGET = `Start-up JS of / ≤ ${TARGETS.startupJsVsBare}× bare app (gzip)`;
 
 /** The targets of the brief, judged from what was measured. */
@@ -175,6 +180,17 @@ export function judgeTargets(result: BenchResult): TargetResult[] {
       : null,
     detail: hidden
       ? `${hidden.messages} msg in ${hidden.windowMs / 1000} s (visibilityState ${hidden.visibilityState})`
+      : "not measured",
+  });
+  const index = indexRow(result.serve);
+  targets.push({
+    name: SERVE_TARGET,
+    met:
+      index?.rpsRatio === null || index?.rpsRatio === undefined
+        ? null
+        : index.rpsRatio >= TARGETS.serveIndexVsNginx,
+    detail: index
+      ? `${Math.round(index.serve.rps)} vs ${Math.round(index.nginx.rps)} rps (${times(index.rpsRatio)})`
       : "not measured",
   });
   return targets;
@@ -483,6 +499,14 @@ export function renderTable(result: BenchResult): string {
   }
 
   rows.push(...sepoliaRows(result, t));
+
+  const serve = result.serve;
+  rows.push(
+    section(
+      `7. Serving: npm run serve (production) vs ${serve?.nginx ?? "nginx"} on the same dist/ (${serve ? `${serve.connections} connections, ${serve.durationS} s each after ${serve.warmupS} s warm-up; p50/p99 in ms` : "not measured"}); target ${t(SERVE_TARGET) || "n/a"}`,
+    ),
+  );
+  if (serve) rows.push(...serveTableLines(serve).map((text) => section(`   ${text}`)));
 
   const header: Row = { metric: "", ours: "ours", bare: "bare", ratio: "ours/bare", target: "target" };
   const columns = [header, ...rows].filter((r) => !r.free);

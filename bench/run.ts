@@ -24,6 +24,8 @@ import {
   RESULTS_DIR,
   ROOT_DIR,
   SELECTED_PHASES,
+  SERVE_CONNECTIONS,
+  SERVE_SECONDS,
   type Phase,
 } from "./config";
 import {
@@ -37,6 +39,7 @@ import { measureConnectModal } from "./connectModal";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
+import { measureServe } from "./serveLoad";
 import { buildAndPreviewBare, buildAndPreviewOurs } from "./servers";
 import { measureStakeLatency } from "./stakeLatency";
 import { measureStartupJs } from "./startupJs";
@@ -333,6 +336,18 @@ async function main(stoppers: Stoppers): Promise<number> {
       runs: LATENCY_RUNS,
     });
   });
+
+  // 7. `npm run serve` beside nginx on the same build of the app.
+  partial.serve = await phase("serve", () =>
+    measureServe({
+      stoppers,
+      workDir: need(workDir, "the build folder"),
+      chainUrl: stack?.chainUrl,
+      connections: SERVE_CONNECTIONS,
+      durationS: SERVE_SECONDS,
+      log: (message) => log("serve", message),
+    }),
+  );
 
   // 6. 12-second blocks: the Sepolia look-alike with the app built for Sepolia, on ports of its own.
   partial.sepolia = await phase("sepolia", () =>

@@ -18,3 +18,14 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   if (a === null || a === undefined || b === null || b === undefined || b === 0) return null;
   return a / b;
 }
+
+/**
+ * The p-th percentile (0 < p ≤ 100) by nearest rank: the smallest value with at least p% of the values
+ * at or below it, so it is always a measured value; null for none.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (!(p > 0 && p <= 100)) throw new RangeError(`percentile: p must be in (0, 100], got ${p}`);
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.ceil((p / 100) * sorted.length) - 1] as number;
+}

@@ -1,0 +1,88 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { nginxConfig } from "./nginxConfig";
+
+const TEMPLATE = new URL("./nginx/serve-bench.conf", import.meta.url);
+
+export interface RunningNginx {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** "nginx/1.22.1" */
+  version: string;
+  stop(): Promise<void>;
+}
+
+export interface NginxOptions {
+  /** The nginx binary (Debian's /usr/sbin/nginx, or NGINX_PATH). */
+  binary: string;
+  /** Its prefix: config, pid, logs and temporary folders go here. */
+  prefixDir: string;
+  /** The folder it serves (dist/), linked as <prefix>/site. */
+  siteDir: string;
+  port: number;
+  /** The served app's port, where /api is proxied. */
+  apiPort: number;
+}
+
+/**
+ * nginx on 127.0.0.1 with bench/nginx/serve-bench.conf under a prefix of its own, in the foreground
+ * (`-g 'daemon off;'`) as a child of this process: stopped with SIGTERM (its master stops the worker),
+ * and when this process exits first.
+ */
+export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
+  if (!existsSync(options.binary)) {
+    throw new Error(`nginx not found at ${options.binary}: apt-get install -y nginx (or set NGINX_PATH)`);
+  }
+  const version = /nginx\/[\d.]+/.exec(spawnSync(options.binary, ["-v"], { encoding: "utf8" }).stderr)?.[0];
+  for (const dir of ["logs", "tmp"]) mkdirSync(path.join(options.prefixDir, dir), { recursive: true });
+  symlinkSync(path.resolve(options.siteDir), path.join(options.prefixDir, "site"));
+  const configFile = path.join(options.prefixDir, "nginx.conf");
+  writeFileSync(
+    configFile,
+    nginxConfig(readFileSync(TEMPLATE, "utf8"), {
+      port: options.port,
+      apiPort: options.apiPort,
+      user: process.getuid?.() === 0 ? os.userInfo().username : undefined,
+    }),
+  );
+  const child = spawn(options.binary, ["-p", options.prefixDir, "-c", configFile, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const terminate = () => child.kill("SIGTERM");
+  process.once("exit", terminate);
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      process.removeListener("exit", terminate);
+      resolve();
+    }),
+  );
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await exited;
+  };
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const errorLog = path.join(options.prefixDir, "logs", "error.log");
+      const logged = existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "";
+      throw new Error(`nginx exited with code ${child.exitCode}: ${(stderr + logged).trim()}`);
+    }
+    const up = await fetch(`${url}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, version: version ?? "nginx ?", stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not answer on ${url} within 10 s: ${stderr.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
