@@ -20,6 +20,12 @@ export interface NginxSiteOptions {
   readonly failTimeoutS?: number;
 }
 
+/**
+ * How long nginx leaves an instance alone after a failed connection (fail_timeout). A restarted
+ * instance gets traffic again only after this: a rolling restart waits it out before the next one.
+ */
+export const NGINX_FAIL_TIMEOUT_S = 5;
+
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
 // A value goes into one nginx directive: no directive end, block or quote may sneak in with it.
 const SAFE_VALUE = /^[^;{}"'\n\\]+$/;
@@ -36,7 +42,7 @@ export function renderNginxSite(
   for (const upstream of options.upstreams) {
     if (!HOST_PORT.test(upstream)) throw new Error(`nginx site: upstream "${upstream}" is not host:port.`);
   }
-  const failTimeout = options.failTimeoutS ?? 5;
+  const failTimeout = options.failTimeoutS ?? NGINX_FAIL_TIMEOUT_S;
   const values: Record<string, string> = {
     UPSTREAM_SERVERS: options.upstreams
       .map((upstream) => `server ${upstream} max_fails=1 fail_timeout=${failTimeout}s;`)
