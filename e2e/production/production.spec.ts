@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/production";
-import { appHeader } from "../support/connectWallet";
+import { appHeader, pressInDialog } from "../support/connectWallet";
 import {
   amountInput,
   confirmButton,
@@ -8,9 +8,8 @@ import {
   launchCard,
   whitelistDialog,
 } from "../support/launchPage";
-import { signInButton, verifyDialog, authMe } from "../support/signInFlows";
+import { authMe, signInButton, verifyDialog } from "../support/signInFlows";
 import { pooAmount, submitStake, successDialog, waitForFiguresLoaded } from "../support/stakePage";
-import { pressInDialog } from "../support/connectWallet";
 import type { WalletDriver } from "../wallet/WalletDriver";
 
 // The user's flows through production as docs/operations.md sets it up: nginx
