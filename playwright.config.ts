@@ -2,11 +2,23 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { assertProjectsFindTests } from "./e2e/support/assertProjectsFindTests";
 import { assertChromiumInstalled, chromiumPath } from "./e2e/support/chromium";
-import { e2eMetaMaskPorts, e2ePorts, e2eSepoliaPorts } from "./e2e/support/ports";
+import { e2eMetaMaskPorts, e2ePorts, e2eProductionPorts, e2eSepoliaPorts } from "./e2e/support/ports";
+import { missingNginxMessage } from "./scripts/lib/nginx/nginxBinary";
 
 const isCI = Boolean(process.env.CI);
 
 assertChromiumInstalled();
+// The production project runs nginx: when it is selected (by default every project is) and nginx is
+// missing, one line saying what to install instead of each of its tests failing.
+const selectedProjects = process.argv.flatMap((arg, index, all) =>
+  arg === "--project" ? [all[index + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
+);
+const nginxMissing = missingNginxMessage();
+if (nginxMissing && (selectedProjects.length === 0 || selectedProjects.includes("production"))) {
+  throw new Error(
+    `${nginxMissing} (The Playwright project "production" needs it; --project=<other> runs without.)`,
+  );
+}
 // MetaMask's service-worker requests reach context.route only with this set before a browser starts.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
 
@@ -92,6 +104,17 @@ const config = defineConfig({
       timeout: 480_000,
       expect: { timeout: 20_000 },
       use: { baseURL: `http://127.0.0.1:${e2eMetaMaskPorts.web}` },
+    },
+    {
+      // Production on one machine: nginx (deploy/nginx/poo-finance.conf) -> two `npm run serve`
+      // instances (NODE_ENV=production) -> PostgreSQL (embedded) and the local chain:
+      // e2e/fixtures/production.ts. Last, so that it runs on whichever lane frees first, beside MetaMask.
+      name: "production",
+      testMatch: "production/**/*.spec.ts",
+      workers: 1,
+      timeout: 90_000,
+      expect: { timeout: 10_000 },
+      use: { baseURL: `http://127.0.0.1:${e2eProductionPorts.web}` },
     },
   ],
 });

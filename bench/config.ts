@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { nginxBinary } from "../scripts/lib/nginx/nginxBinary";
 
 /** The repository root (bench/ -> ..). */
 export const ROOT_DIR: string = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,7 +72,7 @@ export const SERVE_SECONDS = positiveInt("BENCH_SERVE_SECONDS", 8);
 /** Phase serve: concurrent keep-alive connections of the load generator (BENCH_SERVE_CONNECTIONS). */
 export const SERVE_CONNECTIONS = positiveInt("BENCH_SERVE_CONNECTIONS", 10);
 /** Phase serve: Debian's nginx unless NGINX_PATH names another binary. */
-export const NGINX_PATH = process.env.NGINX_PATH?.trim() || "/usr/sbin/nginx";
+export const NGINX_PATH = nginxBinary();
 
 export const PHASES = [
   "startup-js",

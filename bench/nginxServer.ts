@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { missingNginxMessage } from "../scripts/lib/nginx/nginxBinary";
 import { nginxConfig } from "./nginxConfig";
 
 const TEMPLATE = new URL("./nginx/serve-bench.conf", import.meta.url);
@@ -32,9 +33,8 @@ export interface NginxOptions {
  * and when this process exits first.
  */
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  if (!existsSync(options.binary)) {
-    throw new Error(`nginx not found at ${options.binary}: apt-get install -y nginx (or set NGINX_PATH)`);
-  }
+  const missing = missingNginxMessage({ NGINX_PATH: options.binary });
+  if (missing) throw new Error(missing);
   const version = /nginx\/[\d.]+/.exec(spawnSync(options.binary, ["-v"], { encoding: "utf8" }).stderr)?.[0];
   for (const dir of ["logs", "tmp"]) mkdirSync(path.join(options.prefixDir, dir), { recursive: true });
   symlinkSync(path.resolve(options.siteDir), path.join(options.prefixDir, "site"));

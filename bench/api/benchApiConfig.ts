@@ -3,8 +3,8 @@ export const API_BENCH_PORTS = {
   chain: 18745,
   /** Counts the JSON-RPC calls the API instances make. */
   countingProxy: 18746,
-  /** The small load balancer in front of the instances. */
-  loadBalancer: 18780,
+  /** nginx (deploy/nginx/poo-finance.conf) in front of the instances. */
+  nginx: 18780,
   instances: [18781, 18782],
 } as const;
 

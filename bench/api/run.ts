@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { keccak256, toHex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { NGINX_FAIL_TIMEOUT_S } from "../../scripts/lib/nginx/renderNginxSite";
+import { startNginx } from "../../scripts/lib/nginx/startNginx";
 import { startTestPostgres } from "../../src/server/testing/startTestPostgres";
 import { startCountingProxy } from "../../test/integration/localChain";
 import { RESULTS_DIR, ROOT_DIR } from "../config";
@@ -13,7 +15,6 @@ import { API_BENCH_PORTS, BENCH_SIZE, SESSION_SECRET, SITE } from "./benchApiCon
 import { startBenchChain } from "./benchChain";
 import { ClientAgent } from "./clientAgent";
 import { countRegistrations } from "./databaseChecks";
-import { startLoadBalancer } from "./loadBalancer";
 import { JSON_HEADERS, nonceCookieOf, runRush, verifyBody } from "./rush";
 import { rushTable, type RunSummary } from "./rushReport";
 
@@ -30,6 +31,20 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(" ");
 
+/** Polls GET /api/ready until it answers 200 (an instance is sent traffic only then). */
+async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`${url}/api/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url}/api/ready did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function main(): Promise<void> {
   const stoppers = new Stoppers();
   installAbortHandlers(stoppers);
@@ -38,6 +53,7 @@ async function main(): Promise<void> {
   const { wallets: n, concurrency } = BENCH_SIZE;
   const setA = wallets("a", n);
   const setB = wallets("b", n);
+  const setC = wallets("c", n);
   const probe = wallets("probe", 100);
   const runs: RunSummary[] = [];
 
@@ -49,7 +65,7 @@ async function main(): Promise<void> {
     const chain = await startBenchChain(
       API_BENCH_PORTS.chain,
       workDir,
-      [...setA, ...setB].map((account) => account.address),
+      [...setA, ...setB, ...setC].map((account) => account.address),
       25_000n * 10n ** 18n,
       (m) => log("chain", m),
     );
@@ -71,7 +87,7 @@ async function main(): Promise<void> {
       SIWE_ALLOWED_CHAIN_IDS: "31337",
       CHAIN_RPC_URL_31337: rpc.url,
       DEPLOYMENTS_DIR: chain.deploymentsDir,
-      REGISTRABLE_LAUNCH_IDS: "crap,rush2",
+      REGISTRABLE_LAUNCH_IDS: "crap,rush2,rush3",
       DATABASE_POOL_SIZE: "10",
     };
     const instances: ApiInstance[] = [];
@@ -89,9 +105,17 @@ async function main(): Promise<void> {
     const postgresEnv = { ...baseEnv, DATABASE_URL: databaseUrl };
     const [a, b] = await Promise.all([start(0, postgresEnv), start(1, postgresEnv)]);
     if (!a || !b) throw new Error("instances did not start");
-    const lb = await startLoadBalancer(API_BENCH_PORTS.loadBalancer, [a.url, b.url]);
-    stoppers.add("load balancer", () => lb.close());
-    log("bench:api", `two API instances (${a.url}, ${b.url}) behind ${lb.url}`);
+    // Debian's nginx with the repository's configuration (deploy/nginx/poo-finance.conf), as in production.
+    const upstreamOf = (url: string) => new URL(url).host;
+    const lb = await startNginx({
+      port: API_BENCH_PORTS.nginx,
+      upstreams: [upstreamOf(a.url), upstreamOf(b.url)],
+      log: (m) => log("nginx", m),
+    });
+    stoppers.add("nginx", () => lb.stop());
+    // Requests nginx sent to a second instance after the first failed (its access log lists both).
+    const failovers = () => lb.accessLog().filter((entry) => entry.upstreams.length > 1).length;
+    log("bench:api", `two API instances (${a.url}, ${b.url}) behind nginx on ${lb.url}`);
 
     // JSON-RPC per sign-in, measured alone: key-pair wallets are recovered locally.
     rpc.reset();
@@ -120,7 +144,7 @@ async function main(): Promise<void> {
       note?: string,
     ) => {
       rpc.reset();
-      const failoversBefore = lb.failovers;
+      const failoversBefore = failovers();
       log("bench:api", `${name}: ${set.length} wallets, ${concurrency} in flight…`);
       const result = await runRush({
         baseUrl: lb.url,
@@ -138,7 +162,7 @@ async function main(): Promise<void> {
         result,
         database: counted,
         rpcCalls: rpc.methods.length,
-        failovers: lb.failovers - failoversBefore,
+        failovers: failovers() - failoversBefore,
         note,
       };
       runs.push(summary);
@@ -162,10 +186,50 @@ async function main(): Promise<void> {
     const last = runs.at(-1);
     if (last) last.note = killNote;
 
-    await a.stop();
+    // A rolling restart under the same load (docs/operations.md, "Rolling restart"): B comes back on
+    // its port, then A gets SIGTERM (it drains), starts again, turns ready and nginx's fail_timeout
+    // passes, then B does the same,
+    // while the rush goes on. Failed requests: the honest answers that were a 5xx or none at all.
+    const current: ApiInstance[] = [a, await start(1, postgresEnv)];
+    await waitUntilReady(current[1]?.url ?? "");
+    await new Promise((resolve) => setTimeout(resolve, (NGINX_FAIL_TIMEOUT_S + 2) * 1000));
+    let rushEnded = false;
+    const rollingRestart = async (finishedAtStart: number): Promise<string> => {
+      const steps: string[] = [];
+      for (const index of [0, 1]) {
+        const began = performance.now();
+        await current[index]?.stop();
+        const next = await start(index, postgresEnv);
+        await waitUntilReady(next.url);
+        current[index] = next;
+        // nginx sends it traffic again only once fail_timeout has passed since its last refused
+        // connection: stopping the other instance before then leaves nginx with none (502).
+        if (index === 0)
+          await new Promise((resolve) => setTimeout(resolve, (NGINX_FAIL_TIMEOUT_S + 2) * 1000));
+        steps.push(`${"AB"[index]} back and ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+        log("bench:api", `rolling restart: ${steps.at(-1)}${rushEnded ? " (after the rush ended)" : ""}`);
+      }
+      return `SIGTERM, start, ready, one instance at a time, from wallet ${finishedAtStart}: ${steps.join(", ")}${rushEnded ? " (finished after the rush)" : ""}`;
+    };
+    let rolling: Promise<string> | undefined;
+    await rushOn("PostgreSQL, rolling restart", setC, 40, "rush3", { url: databaseUrl }, (finished) => {
+      if (rolling === undefined && finished >= Math.floor(setC.length / 10))
+        rolling = rollingRestart(finished);
+    });
+    rushEnded = true;
+    const rollingRun = runs.at(-1);
+    const rollingNote = rolling ? await rolling : "the rush ended before the restart began";
+    if (rollingRun) {
+      const honest = rollingRun.result.samples.filter((sample) => sample.role === "honest");
+      const failedAnswers = honest.filter((sample) => sample.status === 0 || sample.status >= 500).length;
+      rollingRun.note = `${rollingNote}; ${failedAnswers} of ${honest.length} honest requests failed (5xx or no answer)`;
+      log("bench:api", rollingRun.note);
+    }
+
+    await Promise.all(current.map((instance) => instance.stop()));
     const sqlitePath = path.join(workDir, "single.sqlite");
     const single = await start(0, { ...baseEnv, DATABASE_PATH: sqlitePath });
-    lb.setUpstreams([single.url]);
+    await lb.setUpstreams([upstreamOf(single.url)]);
     await rushOn("SQLite, 1 instance", setA, 30, "crap", { path: sqlitePath });
 
     const uptimeEnd = execFileSync("uptime", { encoding: "utf8" }).trim();

@@ -66,6 +66,17 @@ function solidityFiles(dir: string): string[] {
   });
 }
 
+/** The deployed contracts' addresses, checksummed for viem. */
+export function stackContracts(
+  deployment: Pick<Deployment, "pooToken" | "crapToken" | "staking">,
+): E2eStack["contracts"] {
+  return {
+    pooToken: getAddress(deployment.pooToken),
+    crapToken: getAddress(deployment.crapToken),
+    staking: getAddress(deployment.staking),
+  };
+}
+
 /**
  * Whether `hardhat compile` must run first: some contract has no artifact, or one older than its
  * source. `npm test` compiles before the browser tests, so normally the answer is no.
@@ -157,11 +168,7 @@ export async function startE2eStack({
     webUrl,
     explorerUrl,
     deployment,
-    contracts: {
-      pooToken: getAddress(deployment.pooToken),
-      crapToken: getAddress(deployment.crapToken),
-      staking: getAddress(deployment.staking),
-    },
+    contracts: stackContracts(deployment),
     accounts,
     launches,
     startupMs: performance.now() - startedAt,

@@ -59,3 +59,21 @@ export const e2ePorts: E2ePorts = {
   walletChain: portFromEnv("E2E_WALLET_CHAIN_PORT", 8650),
   explorer: portFromEnv("E2E_EXPLORER_PORT", 8646),
 };
+
+/**
+ * The production project's stack: nginx (the site's origin, `web`) in front of two `npm run serve`
+ * instances sharing one PostgreSQL, on the local chain.
+ */
+export interface E2eProductionPorts extends Pick<E2ePorts, "chain" | "web"> {
+  /** The two instances nginx forwards to. */
+  readonly instances: readonly [number, number];
+}
+
+export const e2eProductionPorts: E2eProductionPorts = {
+  chain: portFromEnv("E2E_PRODUCTION_CHAIN_PORT", 8675),
+  web: portFromEnv("E2E_PRODUCTION_WEB_PORT", 4303),
+  instances: [
+    portFromEnv("E2E_PRODUCTION_INSTANCE_A_PORT", 8717),
+    portFromEnv("E2E_PRODUCTION_INSTANCE_B_PORT", 8718),
+  ],
+};

@@ -7,6 +7,8 @@ export interface ServedApp {
   url: string;
   /** SIGTERM (the server drains and exits), SIGKILL if it has not exited after 15 s. */
   stop(): Promise<void>;
+  /** Sends `signal` (a crash: SIGKILL) and resolves once the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export interface ServedAppOptions {
@@ -19,6 +21,8 @@ export interface ServedAppOptions {
   log: (message: string) => void;
   /** How long to wait for its first 200 on /api/health. */
   startTimeoutMs?: number;
+  /** The compiled server to run (buildServer's entry), for instances sharing one build; default: build it. */
+  entry?: string;
 }
 
 /**
@@ -27,7 +31,9 @@ export interface ServedAppOptions {
  * log lines go to `log`; it is stopped with SIGTERM, and killed when this process exits first.
  */
 export async function startServedApp(options: ServedAppOptions): Promise<ServedApp> {
-  const { entry } = await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` });
+  const entry =
+    options.entry ??
+    (await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` })).entry;
   const child = spawn(process.execPath, [...serveNodeOptions(options.rootDir), entry], {
     cwd: options.rootDir,
     env: {
@@ -61,6 +67,11 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
     await exited;
     clearTimeout(timer);
   };
+  const kill = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
+  };
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) {
@@ -72,7 +83,7 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { url, stop };
+    if (healthy) return { url, stop, kill };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`The served app did not answer on ${url} in time.`);

@@ -1,0 +1,133 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseNginxAccessLine, startNginx, type RunningNginx } from "./startNginx";
+
+// Debian's nginx with the repository's configuration, in front of two small HTTP servers standing in
+// for `npm run serve` instances: what the configuration promises about failover and forwarding.
+type Instance = { server: Server; address: string; hits: IncomingMessage[] };
+
+async function instance(handle: (request: IncomingMessage, respond: (body: string) => void) => void) {
+  const hits: IncomingMessage[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request);
+    request.resume();
+    request.on("end", () =>
+      handle(request, (body) => {
+        // A header the instance owns: nginx must pass it on untouched.
+        response.writeHead(200, { "content-security-policy": "default-src 'self'" });
+        response.end(body);
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, address: `127.0.0.1:${port}`, hits } satisfies Instance;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const running: Array<{ stop(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of running.splice(0)) await item.stop();
+});
+
+async function nginxIn(front: string[]): Promise<RunningNginx> {
+  const nginx = await startNginx({ port: await freePort(), upstreams: front, log: () => undefined });
+  running.push(nginx);
+  return nginx;
+}
+
+function closing(server: Server) {
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("nginx with deploy/nginx/poo-finance.conf", () => {
+  it("moves GET and POST away from an instance that refuses connections, and forwards the client", async () => {
+    const up = await instance((request, respond) =>
+      respond(
+        JSON.stringify({
+          forwardedFor: request.headers["x-forwarded-for"],
+          proto: request.headers["x-forwarded-proto"],
+          requestId: request.headers["x-request-id"],
+        }),
+      ),
+    );
+    running.push(closing(up.server));
+    const downPort = await freePort(); // nothing listens there: a stopped instance
+    const nginx = await nginxIn([`127.0.0.1:${downPort}`, up.address]);
+
+    const answers = [];
+    for (const method of ["GET", "POST", "GET", "POST"]) {
+      const response = await fetch(`${nginx.url}/api/x`, {
+        method,
+        headers: { "x-forwarded-for": "203.0.113.9" },
+        ...(method === "POST" ? { body: "{}" } : {}),
+      });
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'self'");
+      answers.push({
+        status: response.status,
+        body: JSON.parse(await response.text()) as Record<string, string>,
+      });
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(up.hits).toHaveLength(4);
+    // nginx appends the address it saw; the instance reads from the right (TRUSTED_PROXIES).
+    expect(answers[0]?.body.forwardedFor).toBe("203.0.113.9, 127.0.0.1");
+    expect(answers[0]?.body.proto).toBe("http");
+    expect(answers[0]?.body.requestId).toMatch(/^[0-9a-f]{32}$/);
+    // The refused instance was tried once, then left alone for fail_timeout.
+    const failedOver = nginx.accessLog().filter((entry) => entry.upstreams.length === 2);
+    expect(failedOver).toHaveLength(1);
+    expect(failedOver[0]?.upstreams).toEqual([`127.0.0.1:${downPort}`, up.address]);
+  });
+
+  // Both instances read the request, then drop the connection without an answer.
+  const droppingPair = async () => {
+    const drop = (request: IncomingMessage) => request.socket.destroy();
+    const a = await instance(drop);
+    const b = await instance(drop);
+    running.push(closing(a.server), closing(b.server));
+    return { nginx: await nginxIn([a.address, b.address]), hits: () => a.hits.length + b.hits.length };
+  };
+
+  it("resends a GET whose connection broke after it was sent", async () => {
+    const { nginx, hits } = await droppingPair();
+    expect((await fetch(`${nginx.url}/api/x`)).status).toBe(502);
+    expect(hits()).toBe(2);
+  });
+
+  it("never resends a POST once it was sent (a sign-in must not count twice)", async () => {
+    const { nginx, hits } = await droppingPair();
+    expect((await fetch(`${nginx.url}/api/auth/verify`, { method: "POST", body: "{}" })).status).toBe(502);
+    expect(hits()).toBe(1);
+  });
+});
+
+describe("parseNginxAccessLine", () => {
+  it("reads the instances tried and their statuses", () => {
+    expect(
+      parseNginxAccessLine(
+        '127.0.0.1 [2026-11-26T15:00:00+00:00] "PUT /api/launches/crap/registration HTTP/1.1" 200 51 rt=0.012 upstream="127.0.0.1:8727, 127.0.0.1:8728" upstream_status="502, 200" request_id=abc',
+      ),
+    ).toEqual({
+      request: "PUT /api/launches/crap/registration HTTP/1.1",
+      status: 200,
+      upstreams: ["127.0.0.1:8727", "127.0.0.1:8728"],
+      upstreamStatuses: ["502", "200"],
+      requestId: "abc",
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { missingNginxMessage, nginxBinary } from "./nginxBinary";
+import { renderNginxSite } from "./renderNginxSite";
+import { renderStandaloneNginx } from "./renderStandaloneNginx";
+
+/** One line of the `poo_finance` access log (deploy/nginx/poo-finance.conf's log_format). */
+export interface NginxAccessEntry {
+  readonly request: string;
+  readonly status: number;
+  /** Every instance tried, in order: two when the first one failed over. */
+  readonly upstreams: readonly string[];
+  readonly upstreamStatuses: readonly string[];
+  readonly requestId: string;
+}
+
+export interface RunningNginx {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  /** The access log so far. */
+  accessLog(): NginxAccessEntry[];
+  /** Rewrites the upstream list and reloads nginx (SIGHUP): new workers take it, old ones finish. */
+  setUpstreams(upstreams: readonly string[]): Promise<void>;
+  /** SIGQUIT (graceful), SIGKILL after 10 s; its folder is removed. */
+  stop(): Promise<void>;
+}
+
+export interface StartNginxOptions {
+  /** 127.0.0.1 only. */
+  readonly port: number;
+  /** "127.0.0.1:<port>" of each `npm run serve` instance. */
+  readonly upstreams: readonly string[];
+  readonly log: (message: string) => void;
+}
+
+const ACCESS_LINE =
+  /"(?<request>[^"]*)" (?<status>\d{3}) .*upstream="(?<upstream>[^"]*)" upstream_status="(?<statuses>[^"]*)" request_id=(?<id>\S+)/;
+
+/** "a, b : c" (nginx's list of tried servers; " : " separates internal redirects) -> [a, b, c]. */
+const splitList = (text: string): string[] =>
+  text
+    .split(/,|:(?=\s)/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && part !== "-");
+
+export function parseNginxAccessLine(line: string): NginxAccessEntry | undefined {
+  const groups = ACCESS_LINE.exec(line)?.groups;
+  if (!groups) return undefined;
+  return {
+    request: groups.request ?? "",
+    status: Number(groups.status),
+    upstreams: splitList(groups.upstream ?? ""),
+    upstreamStatuses: splitList(groups.statuses ?? ""),
+    requestId: groups.id ?? "",
+  };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * Debian's nginx in front of the instances, with deploy/nginx/poo-finance.conf (markers filled in) under
+ * deploy/nginx/standalone.conf, in a folder of its own (`nginx -p`), in the foreground as a child of
+ * this process. Throws one line naming the package when nginx is not installed.
+ */
+export async function startNginx(options: StartNginxOptions): Promise<RunningNginx> {
+  const missing = missingNginxMessage();
+  if (missing) throw new Error(missing);
+  const prefix = mkdtempSync(path.join(tmpdir(), "poo-nginx-"));
+  // nginx's workers run as an unprivileged user when it starts as root: they must reach the temp folders.
+  chmodSync(prefix, 0o755);
+  mkdirSync(path.join(prefix, "logs"));
+  const siteFile = path.join(prefix, "poo-finance.conf");
+  const accessLogFile = path.join(prefix, "logs", "access.log");
+  const writeSite = (upstreams: readonly string[]) =>
+    writeFileSync(
+      siteFile,
+      renderNginxSite({ listen: `127.0.0.1:${options.port}`, upstreams, accessLog: accessLogFile }),
+    );
+  writeSite(options.upstreams);
+  const configFile = path.join(prefix, "nginx.conf");
+  writeFileSync(configFile, renderStandaloneNginx({ prefix, siteFile }));
+
+  const errorLog = path.join(prefix, "error.log");
+  const child = spawn(nginxBinary(), ["-p", prefix, "-c", configFile, "-e", errorLog], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const stopOnExit = () => child.kill("SIGTERM");
+  process.once("exit", stopOnExit);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      process.removeListener("exit", stopOnExit);
+      resolve(code);
+    }),
+  );
+  const errors = () => `${output}${existsSync(errorLog) ? readFileSync(errorLog, "utf8") : ""}`.trim();
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGQUIT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 10_000;
+  while (!(await canConnect(options.port))) {
+    if (child.exitCode !== null) {
+      rmSync(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited with code ${child.exitCode}: ${errors()}`);
+    }
+    if (Date.now() > deadline) {
+      const text = errors();
+      await stop();
+      throw new Error(`nginx did not listen on 127.0.0.1:${options.port} within 10 s: ${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  options.log(`nginx ${nginxBinary()} on 127.0.0.1:${options.port} -> ${options.upstreams.join(", ")}`);
+
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    accessLog: () =>
+      (existsSync(accessLogFile) ? readFileSync(accessLogFile, "utf8") : "")
+        .split("\n")
+        .map(parseNginxAccessLine)
+        .filter((entry): entry is NginxAccessEntry => entry !== undefined),
+    setUpstreams: async (upstreams) => {
+      writeSite(upstreams);
+      child.kill("SIGHUP");
+      // The new workers start within milliseconds; the old ones finish their requests, then exit.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const text = errors();
+      if (/\[emerg\]/.test(text)) throw new Error(`nginx refused the new configuration: ${text}`);
+    },
+    stop,
+  };
+}
