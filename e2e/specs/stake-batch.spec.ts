@@ -1,7 +1,6 @@
-import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs, type Address } from "viem";
+import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { expect, test } from "../fixtures/app";
-import type { ChainClients } from "../support/chainClients";
 import { pausePoolAhead } from "../support/pausePoolAhead";
 import { stakeWithApprovalFlow } from "../support/stakeFlows";
 import {
@@ -21,10 +20,6 @@ import {
 
 const STAKE = parseEther("150");
 const LOCAL = 31337;
-
-function nonceOf(chain: ChainClients, account: Address): Promise<number> {
-  return chain.publicClient.getTransactionCount({ address: account, blockTag: "latest" });
-}
 
 /** The method names the app asked the wallet for, in order. */
 function walletMethods(wallet: { controller: { requests(): readonly { method: string }[] } }): string[] {
@@ -150,7 +145,7 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     wallet.controller.setBatching("supported");
     const account = await connectWallet(page);
     await waitForFiguresLoaded(page);
-    const nonce = await nonceOf(chain, account);
+    const nonce = await chain.minedNonce(account);
 
     await wallet.rejectNext("wallet_sendCalls");
     await submitStake(page, "150");
@@ -158,7 +153,7 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     await expect(error).toContainText("You rejected the request in your wallet.", { timeout: 15_000 });
 
     expect(await wallet.sentTransactions()).toEqual([]);
-    expect(await nonceOf(chain, account)).toBe(nonce);
+    expect(await chain.minedNonce(account)).toBe(nonce);
     expect((await readChainFigures(chain, stack, account)).stakedAmount).toBe(0n);
     expect(walletMethods(wallet)).not.toContain("eth_sendTransaction");
   });

@@ -3,6 +3,7 @@ import {
   createTestClient,
   defineChain,
   http,
+  type Address,
   type Hex,
   type PublicClient,
   type TestClient,
@@ -27,6 +28,8 @@ export interface ChainClients {
   setBlockTime(ms: number): Promise<void>;
   /** Timestamp of the latest block, in seconds. */
   latestTimestamp(): Promise<bigint>;
+  /** How many transactions of `account` are mined (its nonce at the latest block). */
+  minedNonce(account: Address): Promise<number>;
   /** `evm_snapshot`: an id to revert to. */
   snapshot(): Promise<Hex>;
   /** `evm_revert` to `id`; the snapshot is used up (Hardhat deletes it), so snapshot again afterwards. */
@@ -63,6 +66,7 @@ export function createChainClients(chainUrl: string, chainId = 31_337): ChainCli
     async latestTimestamp() {
       return (await publicClient.getBlock({ blockTag: "latest" })).timestamp;
     },
+    minedNonce: (account) => publicClient.getTransactionCount({ address: account, blockTag: "latest" }),
     snapshot: () => testClient.snapshot(),
     async revert(id) {
       // Hardhat answers false (rather than an error) for an unknown snapshot id.

@@ -46,10 +46,6 @@ const ONE_POLL_OF_REWARDS = 4 * REWARD_RATE_PER_S;
 /** Local MIN_STAKE_DURATION. */
 const MIN_STAKE_DURATION_S = 86_400;
 
-function nonceOf(chain: ChainClients, account: Address): Promise<number> {
-  return chain.publicClient.getTransactionCount({ address: account, blockTag: "latest" });
-}
-
 /** The panel's rewards against the chain's, read at about the same moment (mines a block first). */
 async function expectRewardsMatchChain(
   page: Page,
@@ -85,7 +81,7 @@ export async function stakeWithApprovalFlow({
   await waitForFiguresLoaded(page);
   await expect(pooAmount(page, "Staked")).toHaveText("0 POO");
   await expect(pooAmount(page, "Available")).toHaveText("1m POO");
-  const nonceBefore = await nonceOf(chain, account);
+  const nonceBefore = await chain.minedNonce(account);
 
   await submitStake(page, "150");
   const approval = await wallet.confirmTransaction();
@@ -100,7 +96,7 @@ export async function stakeWithApprovalFlow({
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(2);
   expect(sent.map((t) => t.hash)).toEqual([approval.hash, stake.hash]);
-  expect(await nonceOf(chain, account)).toBe(nonceBefore + 2); // nothing else went out
+  expect(await chain.minedNonce(account)).toBe(nonceBefore + 2); // nothing else went out
   expect(approval.to?.toLowerCase()).toBe(stack.contracts.pooToken.toLowerCase());
   expect(decodeFunctionData({ abi: pooTokenAbi, data: approval.data ?? "0x" })).toEqual({
     functionName: "approve",
@@ -152,7 +148,7 @@ export async function stakeWithAllowanceFlow({
   await approveFromTest(chain, stack, account, parseEther("1000"));
   expect(await connectWallet(page)).toBe(account);
   await waitForFiguresLoaded(page);
-  const nonceBefore = await nonceOf(chain, account);
+  const nonceBefore = await chain.minedNonce(account);
 
   await submitStake(page, "150");
   const stake = await wallet.confirmTransaction();
@@ -163,7 +159,7 @@ export async function stakeWithAllowanceFlow({
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(1);
-  expect(await nonceOf(chain, account)).toBe(nonceBefore + 1);
+  expect(await chain.minedNonce(account)).toBe(nonceBefore + 1);
   expect(decodeFunctionData({ abi: stakingAbi, data: stake.data ?? "0x" })).toEqual({
     functionName: "stake",
     args: [STAKE],
@@ -186,7 +182,7 @@ export async function rejectedApprovalFlow({
   const account = await connectWallet(page);
   await waitForFiguresLoaded(page);
   const before = await readChainFigures(chain, stack, account);
-  const nonceBefore = await nonceOf(chain, account);
+  const nonceBefore = await chain.minedNonce(account);
 
   await wallet.rejectNext("eth_sendTransaction");
   await submitStake(page, "150");
@@ -198,7 +194,7 @@ export async function rejectedApprovalFlow({
   await error.getByRole("button", { name: "Dismiss" }).click();
   await expect(error).toBeHidden();
 
-  expect(await nonceOf(chain, account)).toBe(nonceBefore); // the node got nothing from the account
+  expect(await chain.minedNonce(account)).toBe(nonceBefore); // the node got nothing from the account
   const after = await readChainFigures(chain, stack, account);
   expect(after.stakedAmount).toBe(0n);
   expect(after.pooBalance).toBe(before.pooBalance);
@@ -252,7 +248,7 @@ export async function unstakeAfterLockFlow({
   await chain.increaseTime(MIN_STAKE_DURATION_S + 1);
   await expect(unstakeButton(page)).toBeEnabled({ timeout: 10_000 });
   await expect(lockText).toBeHidden();
-  const nonceBefore = await nonceOf(chain, account);
+  const nonceBefore = await chain.minedNonce(account);
 
   await unstakeButton(page).click();
   const withdraw = await wallet.confirmTransaction();
@@ -263,7 +259,7 @@ export async function unstakeAfterLockFlow({
 
   const sent = await wallet.sentTransactions();
   expect(sent).toHaveLength(1);
-  expect(await nonceOf(chain, account)).toBe(nonceBefore + 1);
+  expect(await chain.minedNonce(account)).toBe(nonceBefore + 1);
   expect(withdraw.to?.toLowerCase()).toBe(stack.contracts.staking.toLowerCase());
   expect(decodeFunctionData({ abi: stakingAbi, data: withdraw.data ?? "0x" }).functionName).toBe("withdraw");
 
