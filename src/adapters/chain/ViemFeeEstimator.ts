@@ -7,9 +7,10 @@ import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { FeePerGas } from "../../domain/networkFee";
 import type { StakeSending } from "../../domain/stakeSending";
 import { transactionGas, type MeasuredCall } from "../../domain/transactionGas";
+import { approveAndStakeCalls } from "./approveAndStakeCalls";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
-import { erc20Abi, specStakingAbi } from "./specStakingAbi";
+import { specStakingAbi } from "./specStakingAbi";
 import { toChainDomainError } from "./toChainDomainError";
 
 /**
@@ -26,15 +27,7 @@ export class ViemFeeEstimator implements FeeEstimator {
   ) {}
 
   async quoteStake(signer: Signer, quantity: bigint, sending: StakeSending): Promise<FeeQuote> {
-    const { pooToken, staking } = this.contracts.on(signer.chainId);
-    const approve: AccountCall = {
-      to: pooToken,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [staking, quantity] }),
-    };
-    const stake: AccountCall = {
-      to: staking,
-      data: encodeFunctionData({ abi: specStakingAbi, functionName: "stake", args: [quantity] }),
-    };
+    const [approve, stake] = approveAndStakeCalls(this.contracts.on(signer.chainId), quantity);
     if (sending === "stake") {
       return await this.quote(signer, [stake], ([measured]) => [transactionGas([measured!])]);
     }

@@ -8,7 +8,6 @@ import {
   type Config,
 } from "@wagmi/core";
 import {
-  encodeFunctionData,
   isAddressEqual,
   parseEventLogs,
   parseAbiItem,
@@ -22,9 +21,9 @@ import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { AtomicBatching } from "../../domain/stakeSending";
 import { assertWalletOn } from "./assertWalletOn";
+import { approveAndStakeCalls } from "./approveAndStakeCalls";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
-import { erc20Abi, specStakingAbi } from "./specStakingAbi";
 import { toChainDomainError } from "./toChainDomainError";
 import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from "./ViemTransactionWaiter";
 
@@ -68,7 +67,7 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
   async sendApproveAndStake(signer: Signer, amount: bigint): Promise<BatchId> {
     try {
       assertWalletOn(this.config, signer);
-      const calls = this.approveAndStake(signer, amount);
+      const calls = approveAndStakeCalls(this.contracts.on(signer.chainId), amount);
       // Both calls in order as the signer, before the wallet is asked: a revert costs nothing. A node
       // that cannot run the check (no eth_call state overrides) leaves it to the wallet's own.
       const check = await measureCalls(this.client(signer), signer.account, calls).catch(() => undefined);
@@ -126,20 +125,6 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
     } catch (error) {
       throw toChainDomainError(error);
     }
-  }
-
-  private approveAndStake(signer: Signer, amount: bigint): AccountCall[] {
-    const { pooToken, staking } = this.contracts.on(signer.chainId);
-    return [
-      {
-        to: pooToken,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [staking, amount] }),
-      },
-      {
-        to: staking,
-        data: encodeFunctionData({ abi: specStakingAbi, functionName: "stake", args: [amount] }),
-      },
-    ];
   }
 
   /** The receipt holds a POO transfer from the account to the staking contract: the stake happened. */
