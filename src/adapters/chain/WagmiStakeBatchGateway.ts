@@ -1,7 +1,6 @@
 import {
   getAccount,
   getCapabilities,
-  getPublicClient,
   sendCalls,
   waitForCallsStatus,
   watchAccount,
@@ -18,12 +17,12 @@ import type { Signer } from "../../application/ports/signer";
 import type { BatchId, BatchOutcome, StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
-import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { AtomicBatching } from "../../domain/stakeSending";
 import { assertWalletOn } from "./assertWalletOn";
 import { approveAndStakeCalls } from "./approveAndStakeCalls";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
+import { publicClientOn } from "./publicClientOn";
 import { toChainDomainError } from "./toChainDomainError";
 import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from "./ViemTransactionWaiter";
 
@@ -176,8 +175,6 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
   }
 
   private client(signer: Signer): PublicClient {
-    const client = getPublicClient(this.config, { chainId: signer.chainId }) as PublicClient | undefined;
-    if (!client) throw new WrongChainError({ actualChainId: signer.chainId });
-    return client;
+    return publicClientOn(this.config, signer.chainId);
   }
 }
