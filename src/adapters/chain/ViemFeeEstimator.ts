@@ -1,15 +1,16 @@
-import { getPublicClient, type Config } from "@wagmi/core";
+import type { Config } from "@wagmi/core";
 import { encodeFunctionData, type PublicClient } from "viem";
 import type { FeeEstimator, FeeQuote } from "../../application/ports/feeEstimator";
 import type { Signer } from "../../application/ports/signer";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
-import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { FeePerGas } from "../../domain/networkFee";
 import type { StakeSending } from "../../domain/stakeSending";
 import { transactionGas, type MeasuredCall } from "../../domain/transactionGas";
+import { approveAndStakeCalls } from "./approveAndStakeCalls";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
-import { erc20Abi, specStakingAbi } from "./specStakingAbi";
+import { publicClientOn } from "./publicClientOn";
+import { specStakingAbi } from "./specStakingAbi";
 import { toChainDomainError } from "./toChainDomainError";
 
 /**
@@ -26,15 +27,7 @@ export class ViemFeeEstimator implements FeeEstimator {
   ) {}
 
   async quoteStake(signer: Signer, quantity: bigint, sending: StakeSending): Promise<FeeQuote> {
-    const { pooToken, staking } = this.contracts.on(signer.chainId);
-    const approve: AccountCall = {
-      to: pooToken,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [staking, quantity] }),
-    };
-    const stake: AccountCall = {
-      to: staking,
-      data: encodeFunctionData({ abi: specStakingAbi, functionName: "stake", args: [quantity] }),
-    };
+    const [approve, stake] = approveAndStakeCalls(this.contracts.on(signer.chainId), quantity);
     if (sending === "stake") {
       return await this.quote(signer, [stake], ([measured]) => [transactionGas([measured!])]);
     }
@@ -70,8 +63,7 @@ export class ViemFeeEstimator implements FeeEstimator {
     { askCode = false }: { askCode?: boolean } = {},
   ): Promise<FeeQuote> {
     try {
-      const client = getPublicClient(this.config, { chainId: signer.chainId }) as PublicClient | undefined;
-      if (!client) throw new WrongChainError({ actualChainId: signer.chainId });
+      const client = publicClientOn(this.config, signer.chainId);
       // A batch's cost depends on whether the account already has code (is upgraded): asked only then.
       const [measurement, price, balance, code] = await Promise.all([
         measureCalls(client, signer.account, calls),

@@ -1,4 +1,4 @@
-import { getPublicClient, type Config } from "@wagmi/core";
+import type { Config } from "@wagmi/core";
 import {
   isAddressEqual,
   TransactionNotFoundError,
@@ -15,8 +15,8 @@ import type {
   WaitForOutcomeOptions,
 } from "../../application/ports/transactionWaiter";
 import { toAddress } from "../../domain/address";
-import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { TransactionHash } from "../../domain/transactionHash";
+import { publicClientOn } from "./publicClientOn";
 import type { SentTransactionLog } from "./SentTransactionLog";
 import { toChainDomainError } from "./toChainDomainError";
 
@@ -88,8 +88,7 @@ export class ViemTransactionWaiter implements TransactionWaiter {
     options: WaitForOutcomeOptions = {},
   ): Promise<TransactionOutcome> {
     try {
-      const client = getPublicClient(this.config, { chainId }) as PublicClient | undefined;
-      if (!client) throw new WrongChainError({ actualChainId: chainId });
+      const client = publicClientOn(this.config, chainId);
 
       let identity = options.known;
       // The nonce is a guess (the sender's next one) when the node never showed the transaction.

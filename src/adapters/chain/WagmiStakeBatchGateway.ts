@@ -1,14 +1,12 @@
 import {
   getAccount,
   getCapabilities,
-  getPublicClient,
   sendCalls,
   waitForCallsStatus,
   watchAccount,
   type Config,
 } from "@wagmi/core";
 import {
-  encodeFunctionData,
   isAddressEqual,
   parseEventLogs,
   parseAbiItem,
@@ -19,12 +17,12 @@ import type { Signer } from "../../application/ports/signer";
 import type { BatchId, BatchOutcome, StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
-import { WrongChainError } from "../../domain/errors/wrongChainError";
 import type { AtomicBatching } from "../../domain/stakeSending";
 import { assertWalletOn } from "./assertWalletOn";
+import { approveAndStakeCalls } from "./approveAndStakeCalls";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
-import { erc20Abi, specStakingAbi } from "./specStakingAbi";
+import { publicClientOn } from "./publicClientOn";
 import { toChainDomainError } from "./toChainDomainError";
 import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from "./ViemTransactionWaiter";
 
@@ -68,7 +66,7 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
   async sendApproveAndStake(signer: Signer, amount: bigint): Promise<BatchId> {
     try {
       assertWalletOn(this.config, signer);
-      const calls = this.approveAndStake(signer, amount);
+      const calls = approveAndStakeCalls(this.contracts.on(signer.chainId), amount);
       // Both calls in order as the signer, before the wallet is asked: a revert costs nothing. A node
       // that cannot run the check (no eth_call state overrides) leaves it to the wallet's own.
       const check = await measureCalls(this.client(signer), signer.account, calls).catch(() => undefined);
@@ -128,20 +126,6 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
     }
   }
 
-  private approveAndStake(signer: Signer, amount: bigint): AccountCall[] {
-    const { pooToken, staking } = this.contracts.on(signer.chainId);
-    return [
-      {
-        to: pooToken,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [staking, amount] }),
-      },
-      {
-        to: staking,
-        data: encodeFunctionData({ abi: specStakingAbi, functionName: "stake", args: [amount] }),
-      },
-    ];
-  }
-
   /** The receipt holds a POO transfer from the account to the staking contract: the stake happened. */
   private stakedIn(receipt: TransactionReceipt, signer: Signer): boolean {
     const { pooToken, staking } = this.contracts.on(signer.chainId);
@@ -191,8 +175,6 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
   }
 
   private client(signer: Signer): PublicClient {
-    const client = getPublicClient(this.config, { chainId: signer.chainId }) as PublicClient | undefined;
-    if (!client) throw new WrongChainError({ actualChainId: signer.chainId });
-    return client;
+    return publicClientOn(this.config, signer.chainId);
   }
 }

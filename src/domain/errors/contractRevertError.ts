@@ -57,88 +57,81 @@ function sentence(reason: string): string {
   return /[.!?…]$/.test(cut) ? cut : `${cut}.`;
 }
 
-/**
- * The decoded reason as the second half of "The stake failed on chain: …", in the same words as the
- * simulated revert's message; undefined when the revert was not decoded.
- */
-function minedReason(options: ContractRevertErrorOptions): string | undefined {
+/** A decoded reason, said two ways: alone (the simulated revert's message) and as a mined call's. */
+interface DecodedReason {
+  /** The whole message when the revert was simulated: "The contract is paused. Try again later." */
+  readonly alone: string;
+  /** The second half of "The stake failed on chain: …": "the pool is paused." */
+  readonly clause: string;
+}
+
+/** A reason whose message alone is its clause with a capital, and `advice` after it. */
+function said(clause: string, advice = ""): DecodedReason {
+  return { alone: `${clause.charAt(0).toUpperCase()}${clause.slice(1)}${advice}`, clause };
+}
+
+/** The one table of decoded reasons; undefined when the revert was not decoded. */
+function decodedReason(options: ContractRevertErrorOptions): DecodedReason | undefined {
   switch (options.errorName) {
-    case "Error":
-      return options.reason !== undefined && sentence(options.reason) !== "."
-        ? sentence(options.reason)
-        : undefined;
-    case "Panic":
-      return options.panicCode === undefined
-        ? "an internal error (panic)."
-        : `${panicReason(options.panicCode)} (panic ${panicCodeHex(options.panicCode)}).`;
+    case "Error": {
+      if (options.reason === undefined || sentence(options.reason) === ".") return undefined;
+      const clause = sentence(options.reason);
+      return { alone: `The contract refused the transaction: ${clause}`, clause };
+    }
+    case "Panic": {
+      const clause =
+        options.panicCode === undefined
+          ? "an internal error (panic)."
+          : `${panicReason(options.panicCode)} (panic ${panicCodeHex(options.panicCode)}).`;
+      return { alone: `The contract failed with ${clause}`, clause };
+    }
     case "BelowMinStake":
-      return options.minStake === undefined
-        ? "the quantity is below the minimum stake."
-        : `the minimum stake is ${formatTokenExact(options.minStake)} POO.`;
+      return said(
+        options.minStake === undefined
+          ? "the quantity is below the minimum stake."
+          : `the minimum stake is ${formatTokenExact(options.minStake)} POO.`,
+      );
     case "StakeLocked":
       return options.unlockTime === undefined
-        ? "your stake is still locked."
-        : `your stake is locked until ${formatUtcDateTime(options.unlockTime)}.`;
+        ? said("your stake is still locked.", " Try again later.")
+        : said(`your stake is locked until ${formatUtcDateTime(options.unlockTime)}.`);
     case "NothingStaked":
-      return "you have no POO staked.";
+      return said("you have no POO staked.");
     case "EnforcedPause":
-      return "the pool is paused.";
+      return { alone: "The contract is paused. Try again later.", clause: "the pool is paused." };
     case "AccountLocked":
-      return "this account is locked and cannot move POO.";
+      return said("this account is locked and cannot move POO.");
     case "ERC20InsufficientBalance":
-      return "the token balance is too low for this transfer.";
+      return said("the token balance is too low for this transfer.");
     case "ERC20InsufficientAllowance":
-      return "the staking contract is not approved for this quantity.";
+      return said("the staking contract is not approved for this quantity.", " Stake again to approve it.");
     case undefined:
-      return options.selector === undefined ? undefined : `unrecognised error ${options.selector}.`;
+      return options.selector === undefined
+        ? undefined
+        : {
+            alone: `The contract refused the transaction (unrecognised error ${options.selector}).`,
+            clause: `unrecognised error ${options.selector}.`,
+          };
     default:
-      return `the contract's error ${options.errorName}.`;
+      return {
+        alone: `The contract refused the transaction (${options.errorName}).`,
+        clause: `the contract's error ${options.errorName}.`,
+      };
   }
 }
 
 function revertMessage(options: ContractRevertErrorOptions): string {
+  const reason = decodedReason(options);
   if (options.failedAction !== undefined && options.transactionHash !== undefined) {
-    const reason = minedReason(options);
     return reason === undefined
       ? "The transaction failed on chain."
-      : `The ${options.failedAction} failed on chain: ${reason}`;
+      : `The ${options.failedAction} failed on chain: ${reason.clause}`;
   }
-  switch (options.errorName) {
-    case "Error":
-      return options.reason !== undefined && sentence(options.reason) !== "."
-        ? `The contract refused the transaction: ${sentence(options.reason)}`
-        : "The contract refused the transaction.";
-    case "Panic":
-      return options.panicCode === undefined
-        ? "The contract failed with an internal error (panic)."
-        : `The contract failed with ${panicReason(options.panicCode)} (panic ${panicCodeHex(options.panicCode)}).`;
-    case "BelowMinStake":
-      return options.minStake === undefined
-        ? "The quantity is below the minimum stake."
-        : `The minimum stake is ${formatTokenExact(options.minStake)} POO.`;
-    case "StakeLocked":
-      return options.unlockTime === undefined
-        ? "Your stake is still locked. Try again later."
-        : `Your stake is locked until ${formatUtcDateTime(options.unlockTime)}.`;
-    case "NothingStaked":
-      return "You have no POO staked.";
-    case "EnforcedPause":
-      return "The contract is paused. Try again later.";
-    case "AccountLocked":
-      return "This account is locked and cannot move POO.";
-    case "ERC20InsufficientBalance":
-      return "The token balance is too low for this transfer.";
-    case "ERC20InsufficientAllowance":
-      return "The staking contract is not approved for this quantity. Stake again to approve it.";
-    case undefined:
-      if (options.selector !== undefined)
-        return `The contract refused the transaction (unrecognised error ${options.selector}).`;
-      return options.transactionHash === undefined
-        ? "The contract refused the transaction."
-        : "The transaction failed on chain.";
-    default:
-      return `The contract refused the transaction (${options.errorName}).`;
-  }
+  if (reason !== undefined) return reason.alone;
+  // Not decoded: a receipt with status 0 says only that it failed.
+  return options.errorName === undefined && options.transactionHash !== undefined
+    ? "The transaction failed on chain."
+    : "The contract refused the transaction.";
 }
 
 /** A contract call reverted, either when simulated or on chain (receipt status 0). */
