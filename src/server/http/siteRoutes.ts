@@ -40,7 +40,7 @@ function serveIndex(c: Context, index: IndexDocument): Response {
   c.header("Content-Type", "text/html; charset=utf-8");
   c.header("Content-Length", String(body.length));
   if (encoding) c.header("Content-Encoding", encoding);
-  return c.body(new Uint8Array(body), 200);
+  return c.body(body, 200);
 }
 
 /**
