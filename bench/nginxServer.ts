@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { missingNginxMessage } from "../scripts/lib/nginx/nginxBinary";
+import { ownChild } from "../scripts/lib/ownedChild";
 import { nginxConfig } from "./nginxConfig";
 
 const TEMPLATE = new URL("./nginx/serve-bench.conf", import.meta.url);
@@ -52,37 +53,25 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const terminate = () => child.kill("SIGTERM");
-  process.once("exit", terminate);
-  const exited = new Promise<void>((resolve) =>
-    child.once("exit", () => {
-      process.removeListener("exit", terminate);
-      resolve();
-    }),
-  );
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await exited;
-  };
+  const owned = ownChild(child, "SIGTERM");
+  const stop = () => owned.stop("SIGTERM");
 
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const errorLog = path.join(options.prefixDir, "logs", "error.log");
-      const logged = existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "";
-      throw new Error(`nginx exited with code ${child.exitCode}: ${(stderr + logged).trim()}`);
-    }
-    const up = await fetch(`${url}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, version: version ?? "nginx ?", stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`nginx did not answer on ${url} within 10 s: ${stderr.trim()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const state = await owned.waitUntilUp(
+    () =>
+      fetch(`${url}/`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    10_000,
+    100,
+  );
+  if (state === "up") return { url, version: version ?? "nginx ?", stop };
+  if (state === "exited") {
+    const errorLog = path.join(options.prefixDir, "logs", "error.log");
+    const logged = existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "";
+    throw new Error(`nginx exited with code ${child.exitCode}: ${(stderr + logged).trim()}`);
   }
+  await stop();
+  throw new Error(`nginx did not answer on ${url} within 10 s: ${stderr.trim()}`);
 }

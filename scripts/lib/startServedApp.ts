@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildServer, serveNodeOptions } from "./buildServer";
+import { ownChild } from "./ownedChild";
 
 export interface ServedApp {
   /** http://127.0.0.1:<port>: the site and, under /api, the API. */
@@ -45,14 +46,7 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
-      process.removeListener("exit", killOnExit);
-      resolve(code);
-    }),
-  );
+  const owned = ownChild(child, "SIGKILL");
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) options.log(`[serve] ${line}`);
   };
@@ -60,34 +54,23 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   child.stderr.on("data", forward);
 
   const url = `http://127.0.0.1:${options.port}`;
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const kill = async (signal: NodeJS.Signals): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    await exited;
-  };
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(
-        `The served app exited with code ${child.exitCode} before answering (see [serve] lines).`,
-      );
-    }
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
+  const stop = () => owned.stop("SIGTERM", 15_000);
+  const kill = (signal: NodeJS.Signals) => owned.stop(signal);
+  const state = await owned.waitUntilUp(
+    () =>
+      fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    options.startTimeoutMs ?? 60_000,
+    200,
+  );
+  if (state === "up") return { url, stop, kill };
+  if (state === "exited") {
+    throw new Error(
+      `The served app exited with code ${child.exitCode} before answering (see [serve] lines).`,
     );
-    if (healthy) return { url, stop, kill };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The served app did not answer on ${url} in time.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  await stop();
+  throw new Error(`The served app did not answer on ${url} in time.`);
 }

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ownChild } from "../ownedChild";
 import { missingNginxMessage, nginxBinary } from "./nginxBinary";
 import { renderNginxSite } from "./renderNginxSite";
 import { renderStandaloneNginx } from "./renderStandaloneNginx";
@@ -102,38 +103,23 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
-  const stopOnExit = () => child.kill("SIGTERM");
-  process.once("exit", stopOnExit);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
-      process.removeListener("exit", stopOnExit);
-      resolve(code);
-    }),
-  );
+  const owned = ownChild(child, "SIGTERM");
   const errors = () => `${output}${existsSync(errorLog) ? readFileSync(errorLog, "utf8") : ""}`.trim();
 
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGQUIT");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await owned.stop("SIGQUIT", 10_000);
     rmSync(prefix, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 10_000;
-  while (!(await canConnect(options.port))) {
-    if (child.exitCode !== null) {
-      rmSync(prefix, { recursive: true, force: true });
-      throw new Error(`nginx exited with code ${child.exitCode}: ${errors()}`);
-    }
-    if (Date.now() > deadline) {
-      const text = errors();
-      await stop();
-      throw new Error(`nginx did not listen on 127.0.0.1:${options.port} within 10 s: ${text}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const state = await owned.waitUntilUp(() => canConnect(options.port), 10_000, 100);
+  if (state === "exited") {
+    rmSync(prefix, { recursive: true, force: true });
+    throw new Error(`nginx exited with code ${child.exitCode}: ${errors()}`);
+  }
+  if (state === "timed out") {
+    const text = errors();
+    await stop();
+    throw new Error(`nginx did not listen on 127.0.0.1:${options.port} within 10 s: ${text}`);
   }
   options.log(`nginx ${nginxBinary()} on 127.0.0.1:${options.port} -> ${options.upstreams.join(", ")}`);
 

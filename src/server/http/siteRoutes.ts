@@ -40,7 +40,7 @@ function serveIndex(c: Context, index: IndexDocument): Response {
   c.header("Content-Type", "text/html; charset=utf-8");
   c.header("Content-Length", String(body.length));
   if (encoding) c.header("Content-Encoding", encoding);
-  return c.body(new Uint8Array(body), 200);
+  return c.body(body, 200);
 }
 
 /**
@@ -52,12 +52,13 @@ function serveIndex(c: Context, index: IndexDocument): Response {
 export function siteRoutes(site: Site): Hono<ApiEnv> {
   const assets = serveStatic<ApiEnv>({ root: site.dir, precompressed: true });
   const files = serveStatic<ApiEnv>({ root: site.dir });
+  const securityHeaders = Object.entries(site.headers);
 
   return new Hono<ApiEnv>()
     .use("*", async (c, next) => {
       await next();
       if (isApiPath(c.req.path)) return;
-      for (const [name, value] of Object.entries(site.headers)) c.header(name, value);
+      for (const [name, value] of securityHeaders) c.header(name, value);
     })
     .get("/assets/*", async (c) => {
       const found = hasDotSegment(c.req.path) ? undefined : await assets(c, doNotContinue);

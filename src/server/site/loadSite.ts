@@ -5,10 +5,11 @@ import { appSecurityHeaders } from "../security/appSecurityHeaders";
 import { parseSiteManifest, SITE_MANIFEST_FILE } from "./siteManifest";
 
 /** index.html as each encoding sends it; compressed copies only when the build wrote them. */
+/** Bodies typed as the Response API takes them, so that no request copies them. */
 export type IndexDocument = {
-  identity: Buffer;
-  br: Buffer | undefined;
-  gzip: Buffer | undefined;
+  identity: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer> | undefined;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
   /** A strong validator of the identity copy; each encoding adds its own suffix. */
   etag: string;
 };
@@ -26,7 +27,7 @@ export class SiteError extends Error {
   override readonly name = "SiteError";
 }
 
-const readIfPresent = (file: string): Buffer | undefined =>
+const readIfPresent = (file: string): Uint8Array<ArrayBuffer> | undefined =>
   existsSync(file) ? readFileSync(file) : undefined;
 
 /** Reads `dir` as `npm run build` leaves it: index.html (+ .br/.gz) and the manifest with the CSP's origins. */
