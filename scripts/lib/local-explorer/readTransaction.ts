@@ -1,5 +1,4 @@
 import {
-  BaseError,
   getAddress,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
@@ -8,6 +7,7 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
+import { revertDataOf } from "../../../src/adapters/chain/revertDataOf";
 import { decodeCall, decodeLog, describeRevert, type DecodedCall, type DecodedLog } from "./decode";
 import { findContract, type KnownContract } from "./knownContracts";
 
@@ -52,14 +52,6 @@ function named(address: Address, contracts: readonly KnownContract[]): NamedAddr
   return { address: getAddress(address), name: findContract(contracts, address)?.name };
 }
 
-/** The revert data in a viem error's chain of causes, if any. */
-function revertData(error: unknown): Hex | undefined {
-  if (!(error instanceof BaseError)) return undefined;
-  const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string");
-  const data = (withData as { data?: unknown } | null)?.data;
-  return typeof data === "string" && data.startsWith("0x") ? (data as Hex) : undefined;
-}
-
 /**
  * Reads a transaction, its receipt and block from the chain and decodes it with the project's ABIs.
  * Undefined when the chain does not know the hash.
@@ -97,7 +89,7 @@ export async function readTransaction(
         blockNumber: receipt.blockNumber - 1n,
       });
     } catch (error) {
-      const data = revertData(error);
+      const data = revertDataOf(error);
       revertReason = data ? describeRevert(data, to, contracts) : undefined;
     }
   }
