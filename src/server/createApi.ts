@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { routePath } from "hono/route";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
 import { jsonError } from "./http/jsonError";
+import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
@@ -37,6 +39,9 @@ import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
 export const MAX_BODY_BYTES = 16 * 1024;
+export const DATABASE_UNAVAILABLE =
+  "The service's database is not answering right now; please retry in a few seconds.";
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
@@ -60,6 +65,8 @@ export type ApiDeps = {
   clientAddress: (c: Context) => string;
   /** The peer that sent X-Forwarded-For without being a trusted proxy (untrustedForwarder): counted, logged. */
   untrustedForwarder?: (c: Context) => string | undefined;
+  /** Whether an error means the database is down, busy or too slow: answered 503, not 500. */
+  databaseUnavailable?: (error: unknown) => boolean;
   /** This instance's metrics registry; a fresh one by default. */
   metrics?: ServerMetrics;
   /** /api/ready's answer: the database, and whether the server is shutting down. */
@@ -175,7 +182,22 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
 
   app.notFound((c) => jsonError(c, 404, "Not found."));
+  // A database outage is the operator's to fix and the user's to retry: one clear 503 on every route
+  // that needs it, one log line per 10 s (with how many were held back), never a 500.
+  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 1, maxLinesPerInterval: 1, now });
   app.onError((error, c) => {
+    if (deps.databaseUnavailable?.(error)) {
+      metrics.databaseUnavailable.inc();
+      const verdict = outageLog.take("database");
+      if (verdict.write) {
+        logger.warn("Database unavailable: answered 503", {
+          route: routePath(c),
+          reason: error.message,
+          heldBack: verdict.heldBack,
+        });
+      }
+      return jsonError(c, 503, DATABASE_UNAVAILABLE, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
     logger.error("Unhandled API error", { method: c.req.method, path: c.req.path, reason: error.message });
     return jsonError(c, 500, "Internal server error.");
   });

@@ -1,4 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
+import { isPostgresUnavailable } from "./adapters/isPostgresUnavailable";
+import { isSqliteUnavailable } from "./adapters/isSqliteUnavailable";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
@@ -13,6 +15,7 @@ import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
+import type { DatabaseTimeouts } from "./config/ServerConfig";
 import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
@@ -31,6 +34,8 @@ export type Stores = {
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
   priceHistoryStore: PriceHistoryStore;
+  /** Whether an error from one of the stores means the database is down, busy or too slow (503). */
+  isUnavailable(error: unknown): boolean;
   /**
    * Resolves when the database answers and its schema is the one this server migrates to (readiness);
    * rejects with NotReadyError when it answers with another version.
@@ -57,12 +62,17 @@ export type DatabaseSettings = {
   url: string | undefined;
   path: string;
   poolSize?: number;
+  timeouts?: DatabaseTimeouts;
 };
 
 /** Opens and migrates the configured database and wires every store to it. */
 export async function openStores(settings: DatabaseSettings, logger: Logger): Promise<Stores> {
   if (settings.url !== undefined) {
-    const pool = await openPostgresPool(settings.url, { max: settings.poolSize ?? 10, logger });
+    const pool = await openPostgresPool(settings.url, {
+      max: settings.poolSize ?? 10,
+      logger,
+      timeouts: settings.timeouts,
+    });
     const registrations = new PostgresRegistrationStore(pool);
     let closing: Promise<void> | undefined;
     return {
@@ -73,6 +83,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       registrationStore: registrations,
       applicationStore: registrations,
       priceHistoryStore: new PostgresPriceHistoryStore(pool),
+      isUnavailable: isPostgresUnavailable,
       check: async () => {
         const result = await pool.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
         requireCurrentSchema(result.rows[0]?.version, POSTGRES_MIGRATIONS.at(-1)?.version ?? 0);
@@ -94,6 +105,7 @@ export function sqliteStores(db: DatabaseSync): Stores {
     registrationStore: registrations,
     applicationStore: registrations,
     priceHistoryStore: new SqlitePriceHistoryStore(db),
+    isUnavailable: isSqliteUnavailable,
     check: async () => {
       requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);
     },

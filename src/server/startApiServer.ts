@@ -67,7 +67,12 @@ export async function startApiServer(
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
-    { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },
+    {
+      url: config.databaseUrl,
+      path: config.databasePath,
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+    },
     logger,
   );
 
@@ -125,6 +130,7 @@ export async function startApiServer(
     metrics,
     readiness,
     dependencies,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });

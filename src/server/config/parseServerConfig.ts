@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isLoopbackAddress } from "./isLoopbackAddress";
 import { productionProblems } from "./productionProblems";
 import { trustEveryoneProblem } from "./trustEveryoneProblem";
-import { LOG_LEVELS, type ServerConfig } from "./ServerConfig";
+import { DEFAULT_DATABASE_TIMEOUTS, LOG_LEVELS, type ServerConfig } from "./ServerConfig";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -126,6 +126,17 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
+/** A whole number of milliseconds within [min, max]. */
+const milliseconds = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of milliseconds from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
+
 const variables = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   // Any address of this machine: loopback behind a proxy on it, or its own address (another host's
@@ -166,6 +177,10 @@ const variables = {
     .min(1, "must be a whole number from 1 to 100")
     .max(100, "must be a whole number from 1 to 100")
     .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_MIGRATION_LOCK_WAIT_MS: milliseconds(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.migrationLockWaitMs),
   TRUSTED_PROXIES: proxyList.optional(),
   SEED_SAMPLE_PRICE_HISTORY: booleanFlag.default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
@@ -290,6 +305,12 @@ export function parseServerConfig(
       databasePath: values.DATABASE_PATH,
       databaseUrl: values.DATABASE_URL,
       databasePoolSize: values.DATABASE_POOL_SIZE,
+      databaseTimeouts: {
+        connectMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: values.DATABASE_LOCK_TIMEOUT_MS,
+        migrationLockWaitMs: values.DATABASE_MIGRATION_LOCK_WAIT_MS,
+      },
       trustedProxies,
       seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,

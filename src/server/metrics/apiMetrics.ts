@@ -8,6 +8,10 @@ export function apiMetrics(metrics: ServerMetrics) {
       help: "1 when the dependency answered its last check as it should, 0 when not (database, chain <id>, price); only the database affects /api/ready",
       labelNames: ["dependency"] as const,
     }),
+    databaseUnavailable: metrics.counter({
+      name: "poo_database_unavailable_total",
+      help: "Requests answered 503 because the database was down, busy or too slow",
+    }),
     untrustedForwardedFor: metrics.counter({
       name: "poo_untrusted_forwarded_for_total",
       help: "Requests carrying X-Forwarded-For from a peer that TRUSTED_PROXIES does not list (header ignored)",
