@@ -3,6 +3,7 @@ import { isPostgresUnavailable } from "./adapters/isPostgresUnavailable";
 import { isSqliteUnavailable } from "./adapters/isSqliteUnavailable";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
+import { retryWhileBusy } from "./adapters/retryWhileBusy";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
 import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore";
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
@@ -15,7 +16,7 @@ import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
-import type { DatabaseTimeouts } from "./config/ServerConfig";
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "./config/ServerConfig";
 import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
@@ -91,20 +92,27 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       close: () => (closing ??= pool.end()),
     };
   }
-  return sqliteStores(openSqliteDatabase(settings.path));
+  return sqliteStores(openSqliteDatabase(settings.path), settings.timeouts?.sqliteBusyMs);
 }
 
-/** Every store on one open SQLite database; close() closes it. */
-export function sqliteStores(db: DatabaseSync): Stores {
-  const registrations = new SqliteRegistrationStore(db);
+/**
+ * Every store on one open SQLite database; close() closes it. Each store call waits up to
+ * busyTimeoutMs for another process's write lock, between attempts, never blocking the event loop.
+ */
+export function sqliteStores(
+  db: DatabaseSync,
+  busyTimeoutMs: number = DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs,
+): Stores {
+  const busy = { timeoutMs: busyTimeoutMs };
+  const registrations = retryWhileBusy(new SqliteRegistrationStore(db), busy);
   return {
     engine: "sqlite",
-    nonceStore: new SqliteNonceStore(db),
-    sessionStore: new SqliteSessionStore(db),
-    rateLimiter: new SqliteRateLimiter(db),
+    nonceStore: retryWhileBusy(new SqliteNonceStore(db), busy),
+    sessionStore: retryWhileBusy(new SqliteSessionStore(db), busy),
+    rateLimiter: retryWhileBusy(new SqliteRateLimiter(db), busy),
     registrationStore: registrations,
     applicationStore: registrations,
-    priceHistoryStore: new SqlitePriceHistoryStore(db),
+    priceHistoryStore: retryWhileBusy(new SqlitePriceHistoryStore(db), busy),
     isUnavailable: isSqliteUnavailable,
     check: async () => {
       requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);

@@ -12,6 +12,8 @@ export type DatabaseTimeouts = {
   lockMs: number;
   /** PostgreSQL: waiting at start-up for another instance's migration lock before refusing to start. */
   migrationLockWaitMs: number;
+  /** SQLite: waiting (without blocking other requests) for the write lock another process holds. */
+  sqliteBusyMs: number;
 };
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
@@ -19,6 +21,7 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   statementMs: 5_000,
   lockMs: 2_000,
   migrationLockWaitMs: 60_000,
+  sqliteBusyMs: 5_000,
 };
 
 /** Everything the API server needs from its environment, already validated. */
