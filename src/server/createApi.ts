@@ -22,7 +22,7 @@ import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
 import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { PriceSource } from "./ports/PriceSource";
-import type { RateLimiter } from "./ports/RateLimiter";
+import type { RateLimiter, RateLimitPolicy } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
 import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
@@ -31,6 +31,9 @@ import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
 import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { MemoryRateLimiter } from "./adapters/MemoryRateLimiter";
+import { OverLimitMemo } from "./adapters/OverLimitMemo";
+import { countRefusals } from "./metrics/countRefusals";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
@@ -53,7 +56,10 @@ export type ApiDeps = {
   priceSource: PriceSource;
   nonceStore: NonceStore;
   sessionStore: SessionStore;
+  /** The shared (database) limiter of the state-changing routes. */
   rateLimiter: RateLimiter;
+  /** The read routes' limiter: this instance's memory by default. */
+  readRateLimiter?: RateLimiter;
   signatureVerifier: SignatureVerifier;
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
@@ -92,8 +98,17 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     store: deps.sessionStore,
     now,
   };
+  const registry = deps.metrics ?? new ServerMetrics();
+  const metrics = apiMetrics(registry);
   const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
-  const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
+  const refused = (policy: RateLimitPolicy) => metrics.rateLimitRefusals.inc({ policy: policy.name });
+  const limits = {
+    // A client known to be over a shared limit is refused from memory: no database write per refusal.
+    limiter: countRefusals(new OverLimitMemo(deps.rateLimiter), refused),
+    readLimiter: countRefusals(deps.readRateLimiter ?? new MemoryRateLimiter(), refused),
+    policies,
+    clientAddress: deps.clientAddress,
+  };
   const getPooPrice = new GetPooPrice({
     source: deps.priceSource,
     logger,
@@ -102,8 +117,6 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
-  const registry = deps.metrics ?? new ServerMetrics();
-  const metrics = apiMetrics(registry);
   // The price source is never asked for a report (it costs API credits): its last outcome is read.
   registry.onScrape(() => {
     const price = getPooPrice.status();
@@ -140,7 +153,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
   );
-  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
+  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory, { ...limits, now }));
   app.route(
     "/api/auth",
     authRoutes({

@@ -8,6 +8,11 @@ export function apiMetrics(metrics: ServerMetrics) {
       help: "1 when the dependency answered its last check as it should, 0 when not (database, chain <id>, price); only the database affects /api/ready",
       labelNames: ["dependency"] as const,
     }),
+    rateLimitRefusals: metrics.counter({
+      name: "poo_rate_limit_refusals_total",
+      help: "Requests refused 429 by the app's rate limits, by policy (e.g. verify-ip, registration-wallet)",
+      labelNames: ["policy"] as const,
+    }),
     databaseUnavailable: metrics.counter({
       name: "poo_database_unavailable_total",
       help: "Requests answered 503 because the database was down, busy or too slow",
