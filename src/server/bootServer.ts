@@ -86,5 +86,11 @@ export async function bootServer(env: Env, options: BootOptions): Promise<Booted
     database: config.databaseUrl === undefined ? "sqlite" : "postgres",
     site: site?.dir ?? null,
   });
+  if (server.metricsUrl !== undefined) {
+    logger.info(`POO metrics on ${server.metricsUrl}`, {
+      url: server.metricsUrl,
+      token: config.metrics?.token !== undefined,
+    });
+  }
   return { server, logger, config };
 }

@@ -10,6 +10,7 @@ import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
+import { requestMetrics } from "./http/requestMetrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
@@ -126,6 +127,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   const app = new Hono<ApiEnv>();
   app.use(requestId());
+  app.use(requestMetrics(metrics));
   app.use(requestLog(logger, deps.clientAddress));
   if (deps.untrustedForwarder) {
     app.use(

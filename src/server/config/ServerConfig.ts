@@ -63,4 +63,6 @@ export type ServerConfig = {
   hsts: "auto" | "always" | "off";
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** Prometheus metrics on a listener of their own; undefined: not served. */
+  metrics: { host: string; port: number; token: string | undefined } | undefined;
 };

@@ -356,4 +356,40 @@ describe("parseServerConfig", () => {
       ).toEqual([]);
     });
   });
+
+  describe("METRICS_*", () => {
+    it("serves no metrics unless METRICS_PORT is set; loopback by default, a token when asked", () => {
+      expect(parseServerConfig(PRODUCTION).config.metrics).toBeUndefined();
+      expect(parseServerConfig({ ...PRODUCTION, METRICS_PORT: "9464" }).config.metrics).toEqual({
+        host: "127.0.0.1",
+        port: 9464,
+        token: undefined,
+      });
+      const token = "t".repeat(32);
+      expect(
+        parseServerConfig({
+          ...PRODUCTION,
+          METRICS_HOST: "10.0.0.11",
+          METRICS_PORT: "9464",
+          METRICS_TOKEN: token,
+        }).config.metrics,
+      ).toEqual({ host: "10.0.0.11", port: 9464, token });
+    });
+
+    it("refuses the API's port, a bad token, and in production a reachable listener without a token", () => {
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "8787" })).toEqual([
+        "METRICS_PORT: 8787 is API_PORT; the metrics need a port of their own",
+      ]);
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toEqual([
+        "METRICS_TOKEN: must be 32 to 200 printable characters, no spaces (e.g. openssl rand -hex 32)",
+      ]);
+      expect(problemsOf({ ...PRODUCTION, METRICS_HOST: "0.0.0.0", METRICS_PORT: "9464" })).toEqual([
+        "METRICS_TOKEN: required when NODE_ENV is production and METRICS_HOST (0.0.0.0) is reachable from other machines (e.g. openssl rand -hex 32; Prometheus sends it as a bearer token)",
+      ]);
+      expect(
+        parseServerConfig({ SESSION_SECRET: SECRET, METRICS_HOST: "0.0.0.0", METRICS_PORT: "9464" }).config
+          .metrics,
+      ).toEqual({ host: "0.0.0.0", port: 9464, token: undefined });
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
 import { isLoopbackAddress } from "./isLoopbackAddress";
+import { metricsProblems } from "./metricsProblems";
 import { productionProblems } from "./productionProblems";
 import { trustEveryoneProblem } from "./trustEveryoneProblem";
 import { DEFAULT_DATABASE_TIMEOUTS, LOG_LEVELS, type ServerConfig } from "./ServerConfig";
@@ -190,6 +191,26 @@ const variables = {
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
+  METRICS_HOST: z
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or ::) or localhost",
+    )
+    .default("127.0.0.1"),
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be 0..65535")
+    .max(65535, "must be 0..65535")
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{32,200}$/,
+      "must be 32 to 200 printable characters, no spaces (e.g. openssl rand -hex 32)",
+    )
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a whole number of milliseconds from 0 to 120000" })
     .int("must be a whole number of milliseconds from 0 to 120000")
@@ -272,6 +293,8 @@ export function parseServerConfig(
     if (trustAll !== undefined) warnings.push(trustAll);
   }
 
+  problems.push(...metricsProblems(values));
+
   if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
 
   const trustedProxies = values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES;
@@ -321,6 +344,10 @@ export function parseServerConfig(
       siteDir: values.SITE_DIR,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+      metrics:
+        values.METRICS_PORT === undefined
+          ? undefined
+          : { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN },
     },
     warnings,
   };
