@@ -18,10 +18,12 @@ export const RATE_LIMIT_POLICIES = {
   registrationByWallet: { name: "registration-wallet", limit: 10, windowMs: MINUTE },
   applicationByClient: { name: "application-ip", limit: 30, windowMs: HOUR },
   applicationByWallet: { name: "application-wallet", limit: 10, windowMs: HOUR },
-  priceByClient: { name: "price-ip", limit: 120, windowMs: MINUTE },
-  priceHistoryByClient: { name: "price-history-ip", limit: 60, windowMs: MINUTE },
-  sessionReadByClient: { name: "me-ip", limit: 120, windowMs: MINUTE },
-  registrationReadByClient: { name: "registration-read-ip", limit: 120, windowMs: MINUTE },
+  // Ten a second per client address and instance: a whole office behind one NAT address loading pages
+  // is far below it, a script hammering one route is stopped.
+  priceByClient: { name: "price-ip", limit: 600, windowMs: MINUTE },
+  priceHistoryByClient: { name: "price-history-ip", limit: 300, windowMs: MINUTE },
+  sessionReadByClient: { name: "me-ip", limit: 600, windowMs: MINUTE },
+  registrationReadByClient: { name: "registration-read-ip", limit: 600, windowMs: MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicies = { [Name in keyof typeof RATE_LIMIT_POLICIES]: RateLimitPolicy };
