@@ -251,6 +251,25 @@ describe("POST /api/launch-applications", () => {
     ).toBe(201);
   });
 
+  it("counts user-perceived characters after NFC and stores the text in NFC", async () => {
+    const api = createTestApi({ newId: () => "nfc-application" });
+    const cookie = await api.signIn(alice);
+    // 64 astronauts: 320 UTF-16 code units, 64 characters as a reader counts them.
+    const projectName = "👩\u200d🚀".repeat(64);
+    const description = "Cafe\u0301 cre\u0300me, for everyone who likes it.";
+    const response = await api.request(
+      "POST",
+      "/api/launch-applications",
+      { ...valid, projectName, description },
+      { cookie },
+    );
+    expect(response.status).toBe(201);
+    expect(await api.applicationStore.findById("nfc-application")).toMatchObject({
+      projectName,
+      description: "Café crème, for everyone who likes it.",
+    });
+  });
+
   it("gives every application its own random id", async () => {
     const api = createTestApi();
     const cookie = await api.signIn(alice);
@@ -284,40 +303,66 @@ describe("POST /api/launch-applications", () => {
     [{ description: "x".repeat(1001) }, "description: description must be 20 to 1000 characters."],
     [
       { projectName: "Bad\u0000Name" },
-      "projectName: projectName must not contain control or text-direction characters (found U+0000).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+0000).",
     ],
     [
       { projectName: "Bad\u009b2JName" },
-      "projectName: projectName must not contain control or text-direction characters (found U+009B).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+009B).",
     ],
     [
       { projectName: "Pile \u202Eeliforp" },
-      "projectName: projectName must not contain control or text-direction characters (found U+202E).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+202E).",
     ],
     [
       { projectName: "Pile\nStatus: approved" },
-      "projectName: projectName must not contain control or text-direction characters (found U+000A).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+000A).",
     ],
     [
       { website: "https://pile.example/\u2067x" },
-      "website: website must not contain control or text-direction characters (found U+2067).",
+      "website: website must not contain invisible, control or text-direction characters (found U+2067).",
     ],
     [
       { contact: "@pile\u061C" },
-      "contact: contact must not contain control or text-direction characters (found U+061C).",
+      "contact: contact must not contain invisible, control or text-direction characters (found U+061C).",
     ],
     [
       { description: "Twenty characters and a bell\u0007" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+0007).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+0007).",
     ],
     [
       { description: "Twenty characters and a CSI \u009b" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+009B).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+009B).",
     ],
     [
       { description: "Twenty characters, \u2068isolated\u2069" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+2068).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+2068).",
     ],
+    [
+      { projectName: "\u200b\u200b" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+200B).",
+    ],
+    [
+      { projectName: "\ufeffPile\ufeffPile" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+FEFF).",
+    ],
+    [
+      { projectName: "Pile\u{e0041}\u{e0042}" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+E0041).",
+    ],
+    [
+      { contact: "@pile\ud800" },
+      "contact: contact must not contain invisible, control or text-direction characters (found U+D800).",
+    ],
+    [
+      { website: "https://pile.example/\ufdd0" },
+      "website: website must not contain invisible, control or text-direction characters (found U+FDD0).",
+    ],
+    [
+      { description: "Twenty characters, then\u2060 a word joiner" },
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+2060).",
+    ],
+    [{ projectName: "e\u0301" }, "projectName: projectName must be 2 to 64 characters."],
+    [{ projectName: "🚀".repeat(65) }, "projectName: projectName must be 2 to 64 characters."],
     [{ extra: "field" }, 'Unrecognized key: "extra"'],
   ])("refuses %j", async (change, error) => {
     const api = createTestApi({ newId: () => "never-stored" });
