@@ -33,13 +33,16 @@ import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
 export const MAX_BODY_BYTES = 16 * 1024;
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
   allowedOrigins: readonly string[];
   allowedChainIds: readonly number[];
-  /** HMAC key of the session cookie. */
-  sessionSecret: string;
+  /** HMAC keys of the session cookie: the first signs, every one verifies (key rotation). */
+  sessionSecrets: readonly string[];
+  /** A session unused this long ends (default 30 minutes); its absolute end stays 24 h. */
+  sessionIdleTimeoutMs?: number;
   registrableLaunchIds: readonly string[];
   priceSource: PriceSource;
   nonceStore: NonceStore;
@@ -70,10 +73,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const now = deps.now ?? Date.now;
   const { logger } = deps;
   const session: SessionCookieSettings = {
-    secret: deps.sessionSecret,
+    secrets: deps.sessionSecrets,
     allowedChainIds: deps.allowedChainIds,
+    allowedOrigins: deps.allowedOrigins,
     store: deps.sessionStore,
     now,
+    idleTimeoutMs: deps.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
   const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
   const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };

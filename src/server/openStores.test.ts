@@ -103,7 +103,13 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
   });
 
   describe("sessions", () => {
-    const session = { id: "a".repeat(64), address: alice.address, chainId: 31337, expiresAtMs: NOW + 60_000 };
+    const session = {
+      id: "a".repeat(64),
+      address: alice.address,
+      chainId: 31337,
+      expiresAtMs: NOW + 60_000,
+      idleExpiresAtMs: NOW + 30_000,
+    };
 
     it("are found until they expire or are revoked, on every instance", async () => {
       const [a, b] = [await open(), await open()];
@@ -114,6 +120,32 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       await a.sessionStore.revoke(session.id);
       expect(await b.sessionStore.find(session.id, NOW)).toBeUndefined();
       await a.sessionStore.revoke(session.id); // twice is harmless
+    });
+
+    it("end at their idle end unless touched, and a touch never moves the idle end back", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.sessionStore.save(session, NOW);
+      expect(await b.sessionStore.find(session.id, NOW + 30_000)).toBeUndefined();
+      await b.sessionStore.touch(session.id, NOW + 50_000);
+      await a.sessionStore.touch(session.id, NOW + 40_000); // a slower instance, an older use
+      expect(await a.sessionStore.find(session.id, NOW + 45_000)).toEqual({
+        ...session,
+        idleExpiresAtMs: NOW + 50_000,
+      });
+      expect(await a.sessionStore.find(session.id, NOW + 50_000)).toBeUndefined();
+    });
+
+    it("of one wallet all end at once, on every instance and chain, counting those still open", async () => {
+      const [a, b] = [await open(), await open()];
+      const ids = ["1", "2", "3", "4"].map((digit) => digit.repeat(64));
+      await a.sessionStore.save({ ...session, id: ids[0] ?? "" }, NOW);
+      await b.sessionStore.save({ ...session, id: ids[1] ?? "", chainId: 11155111 }, NOW);
+      await b.sessionStore.save({ ...session, id: ids[2] ?? "", idleExpiresAtMs: NOW + 1 }, NOW); // idle
+      await a.sessionStore.save({ ...session, id: ids[3] ?? "", address: bob.address }, NOW);
+      expect(await b.sessionStore.revokeAllOf(alice.address, NOW + 10)).toBe(2);
+      for (const id of ids.slice(0, 3)) expect(await a.sessionStore.find(id, NOW)).toBeUndefined();
+      expect(await a.sessionStore.find(ids[3] ?? "", NOW)).toMatchObject({ address: bob.address });
+      expect(await a.sessionStore.revokeAllOf(alice.address, NOW)).toBe(0);
     });
   });
 

@@ -85,7 +85,8 @@ export async function startApiServer(
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
-    sessionSecret: config.sessionSecret,
+    sessionSecrets: config.sessionSecrets,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     registrableLaunchIds: config.registrableLaunchIds,
     priceSource,
     nonceStore: stores.nonceStore,

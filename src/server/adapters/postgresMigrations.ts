@@ -85,6 +85,19 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE auth_nonces ADD COLUMN binding_hash text;
     `,
   },
+  {
+    version: 4,
+    name: "sessions: idle end, and every session of a wallet at once",
+    sql: `
+      -- The idle end moves on with each use. Sessions open at the upgrade keep 30 minutes from it.
+      ALTER TABLE auth_sessions ADD COLUMN idle_expires_at_ms bigint NOT NULL DEFAULT 0;
+      UPDATE auth_sessions SET idle_expires_at_ms =
+        LEAST(expires_at_ms, (extract(epoch FROM now()) * 1000)::bigint + 1800000);
+      CREATE INDEX auth_sessions_by_idle_expiry ON auth_sessions (idle_expires_at_ms);
+      -- "Sign out everywhere" ends a wallet's sessions by address.
+      CREATE INDEX auth_sessions_by_address ON auth_sessions (address);
+    `,
+  },
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */

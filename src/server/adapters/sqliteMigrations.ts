@@ -93,6 +93,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE auth_nonces ADD COLUMN binding_hash TEXT;
     `,
   },
+  {
+    version: 5,
+    name: "sessions: idle end, and every session of a wallet at once",
+    sql: `
+      -- The idle end moves on with each use. Sessions open at the upgrade keep 30 minutes from it.
+      ALTER TABLE auth_sessions ADD COLUMN idle_expires_at_ms INTEGER NOT NULL DEFAULT 0;
+      UPDATE auth_sessions SET idle_expires_at_ms =
+        MIN(expires_at_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER) + 1800000);
+      CREATE INDEX auth_sessions_by_idle_expiry ON auth_sessions (idle_expires_at_ms);
+      -- "Sign out everywhere" ends a wallet's sessions by address.
+      CREATE INDEX auth_sessions_by_address ON auth_sessions (address);
+    `,
+  },
 ];
 
 /** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */

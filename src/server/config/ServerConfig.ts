@@ -11,7 +11,10 @@ export type ServerConfig = {
   /** Without a key the price comes from devPooPriceUsd. */
   cmcApiKey: string | undefined;
   devPooPriceUsd: number;
-  sessionSecret: string;
+  /** Session cookie keys: the first signs, every one verifies (SESSION_SECRET=new,old rotates). */
+  sessionSecrets: string[];
+  /** A session unused this long ends (SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleTimeoutMs: number;
   allowedOrigins: string[];
   allowedChainIds: number[];
   /** RPC URL per allowed chain id. */

@@ -88,6 +88,20 @@ const rpcUrlMap = z.string().transform((text, ctx) => {
   return Object.fromEntries(Object.entries(result.data).map(([id, url]) => [Number(id), url]));
 });
 
+/** Session keys, newest first: the first signs new cookies, every one still verifies (rotation). */
+const sessionSecretList = z.string().transform((text, ctx) => {
+  const secrets = commaList(text);
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be one key, or comma-separated keys newest first, each at least 32 characters (e.g. openssl rand -hex 32)",
+    });
+    return z.NEVER;
+  }
+  return [...new Set(secrets)];
+});
+
 /** Addresses or CIDRs; "none" (nothing trusted: the TCP peer is the client) stands alone. */
 const proxyList = z.string().transform((text, ctx) => {
   const entries = commaList(text);
@@ -146,7 +160,13 @@ const variables = {
     .transform(Number)
     .refine((usd) => usd > 0 && usd < 1e15, "must be a positive decimal number such as 0.0042")
     .default(0.0042),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  SESSION_SECRET: sessionSecretList.optional(),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes from 1 to 1440" })
+    .int("must be a whole number of minutes from 1 to 1440")
+    .min(1, "must be a whole number of minutes from 1 to 1440")
+    .max(1440, "must be a whole number of minutes from 1 to 1440")
+    .default(30),
   SIWE_ALLOWED_ORIGINS: originList.default(["http://127.0.0.1:5173", "http://localhost:5173"]),
   SIWE_ALLOWED_CHAIN_IDS: chainIdList.default([hardhat.id, sepolia.id]),
   CHAIN_RPC_URLS: rpcUrlMap.optional(),
@@ -222,10 +242,10 @@ export function parseServerConfig(
       warnings.push(`CHAIN_RPC_URL_${chainId} is not set; using the public RPC ${fallback}.`);
   }
 
-  let sessionSecret = values.SESSION_SECRET;
-  if (sessionSecret === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
+  let sessionSecrets = values.SESSION_SECRET;
+  if (sessionSecrets === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
     if (values.NODE_ENV === "development") {
-      sessionSecret = randomSecret();
+      sessionSecrets = [randomSecret()];
       warnings.push(
         "SESSION_SECRET is not set; using a random one, so sessions end when the server restarts.",
       );
@@ -246,7 +266,7 @@ export function parseServerConfig(
     );
   }
 
-  if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
+  if (problems.length > 0 || sessionSecrets === undefined) throw new ConfigError(problems);
 
   if (values.CMC_API_KEY === undefined) {
     warnings.push(
@@ -261,7 +281,8 @@ export function parseServerConfig(
       port: values.API_PORT,
       cmcApiKey: values.CMC_API_KEY,
       devPooPriceUsd: values.DEV_POO_PRICE_USD,
-      sessionSecret,
+      sessionSecrets,
+      sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
       allowedOrigins: values.SIWE_ALLOWED_ORIGINS,
       allowedChainIds: values.SIWE_ALLOWED_CHAIN_IDS,
       rpcUrls,
