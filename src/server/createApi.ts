@@ -12,6 +12,7 @@ import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPol
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
@@ -24,6 +25,7 @@ import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
+import { GetEligibilityPrice, type EligibilityPriceSettings } from "./use-cases/GetEligibilityPrice";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
@@ -54,6 +56,10 @@ export type ApiDeps = {
   applicationStore: LaunchApplicationStore;
   /** Every fetched POO price is recorded here and served as the chart's history. */
   priceHistoryStore: PriceHistoryStore;
+  /** The launch's one price per window for eligibility decisions, shared by every instance. */
+  eligibilityPriceStore: EligibilityPriceStore;
+  /** Oldest quote a decision may use, and the window length (defaults: 15 and 5 minutes). */
+  eligibilityPrice?: Partial<EligibilityPriceSettings>;
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
@@ -129,7 +135,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     launchRoutes({
       registerForLaunch: new RegisterForLaunch({
         balances: deps.balanceReader,
-        price: getPooPrice,
+        price: new GetEligibilityPrice({
+          price: getPooPrice,
+          store: deps.eligibilityPriceStore,
+          logger,
+          now,
+          settings: deps.eligibilityPrice,
+        }),
         store: deps.registrationStore,
         logger,
         now,

@@ -13,12 +13,19 @@ import { memoryLogger } from "./testing/memoryLogger";
 import { STORE_ENGINES } from "./testing/storeEngines";
 
 const NOW = Date.parse("2025-06-02T10:00:00.000Z");
-const check = (pooBalanceWei: bigint, blockNumber = 100n, at = new Date(NOW)): EligibilityCheck => ({
+const check = (
+  pooBalanceWei: bigint,
+  blockNumber = 100n,
+  at = new Date(NOW),
+): EligibilityCheck & { priceAt: Date } => ({
   pooBalanceWei,
   blockNumber,
   priceUsd: 0.0042,
+  priceAt: new Date(at.getTime() - 60_000),
   checkedAt: at,
 });
+/** The five-minute window of the launch's price the checks were judged at. */
+const WINDOW = new Date(Math.floor(NOW / 300_000) * 300_000);
 
 /** Runs SQL on the database behind the stores, through a connection of its own. */
 async function rawQuery(settings: DatabaseSettings, sql: string): Promise<void> {
@@ -186,6 +193,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 16n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       expect(first.created).toBe(true);
       const later = new Date(NOW + 86_400_000);
@@ -194,6 +202,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 2n * 10n ** 18n,
         at: later,
         check: check(parseEther("40000"), 250n, later),
+        priceWindowStart: new Date(later.getTime() - 120_000),
       });
       expect(second).toEqual({
         created: false,
@@ -204,6 +213,13 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
           updatedAt: later,
           standing: "eligible",
           lastCheck: check(parseEther("40000"), 250n, later),
+          recheckedAt: undefined,
+          // The decision's price, its time and its window: recorded with the registration.
+          decisionPrice: {
+            usd: 0.0042,
+            at: new Date(later.getTime() - 60_000),
+            windowStart: new Date(later.getTime() - 120_000),
+          },
         },
       });
       expect(await registrationStore.find(key)).toEqual(second.registration);
@@ -220,6 +236,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
             amountWei: BigInt(i + 1) * 10n ** 16n,
             at: new Date(NOW + i),
             check: check(parseEther("30000")),
+            priceWindowStart: WINDOW,
           }),
         ),
       );
@@ -236,6 +253,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
           amountWei: 10n ** 17n,
           at: new Date(NOW),
           check: check(parseEther("30000")),
+          priceWindowStart: WINDOW,
         });
       }
       await registrationStore.upsert({
@@ -244,6 +262,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 17n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       await registrationStore.upsert({
         ...key,
@@ -251,6 +270,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 17n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       expect(await registrationStore.chainsOfLaunch("crap")).toEqual([31337, 11155111]);
       const listed = await registrationStore.listForLaunch("crap", 31337);
@@ -280,17 +300,38 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         lastCheck: check(parseEther("30000")),
       });
 
-      // A new registration by the wallet is checked again, so it stands eligible again.
-      await registrationStore.upsert({
+      // The wallet registers again (changes its amount) after the re-check: the re-check's verdict
+      // and figures stand until the next re-check; the amount and the decision's price change.
+      const changedAt = new Date(NOW + 7_200_000);
+      const changed = await registrationStore.upsert({
         ...key,
         address: bob.address,
-        amountWei: 10n ** 17n,
-        at: recheckedAt,
-        check: check(parseEther("30000"), 600n, recheckedAt),
+        amountWei: 2n * 10n ** 17n,
+        at: changedAt,
+        check: check(parseEther("30000"), 600n, changedAt),
+        priceWindowStart: changedAt,
       });
-      expect(await registrationStore.find({ ...key, address: bob.address })).toMatchObject({
-        standing: "eligible",
+      expect(changed.registration).toMatchObject({
+        amountWei: 2n * 10n ** 17n,
+        updatedAt: changedAt,
+        standing: "below-threshold",
+        lastCheck: check(1n, 500n, recheckedAt),
+        recheckedAt,
+        decisionPrice: { usd: 0.0042, at: new Date(changedAt.getTime() - 60_000), windowStart: changedAt },
       });
+      // A row never re-checked still takes each registration's check.
+      expect(
+        (
+          await registrationStore.upsert({
+            ...key,
+            address: carol.address,
+            amountWei: 10n ** 17n,
+            at: changedAt,
+            check: check(parseEther("31000"), 600n, changedAt),
+            priceWindowStart: changedAt,
+          })
+        ).registration,
+      ).toMatchObject({ standing: "eligible", lastCheck: check(parseEther("31000"), 600n, changedAt) });
     });
 
     it("keep the full 78-digit range of amounts and balances", async () => {
@@ -301,11 +342,42 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: huge,
         at: new Date(NOW),
         check: check(huge, 2n ** 62n),
+        priceWindowStart: WINDOW,
       });
       expect(await registrationStore.find(key)).toMatchObject({
         amountWei: huge,
         lastCheck: { pooBalanceWei: huge },
       });
+    });
+  });
+
+  describe("eligibility prices", () => {
+    const windowStart = new Date(NOW);
+    const price = (usd: number, launchId = "crap") => ({
+      launchId,
+      windowStart,
+      usd,
+      quotedAt: new Date(NOW - 30_000),
+      source: "coinmarketcap",
+    });
+
+    it("are fixed once per launch and window: concurrent instances all get the first one's price", async () => {
+      const [a, b] = [await open(), await open()];
+      expect(await a.eligibilityPriceStore.find("crap", windowStart)).toBeUndefined();
+      const fixed = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).eligibilityPriceStore.fix(price(0.004 + i / 1000), new Date(NOW)),
+        ),
+      );
+      const winner = fixed[0];
+      expect(fixed.every((one) => one.usd === winner?.usd)).toBe(true);
+      expect(await b.eligibilityPriceStore.find("crap", windowStart)).toEqual(winner);
+      // Another launch, or the next window, has a price of its own.
+      expect(await a.eligibilityPriceStore.fix(price(0.5, "other"), new Date(NOW))).toEqual(
+        price(0.5, "other"),
+      );
+      const next = { ...price(0.6), windowStart: new Date(NOW + 300_000) };
+      expect(await b.eligibilityPriceStore.fix(next, new Date(NOW + 300_000))).toEqual(next);
     });
   });
 
@@ -380,6 +452,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       amountWei: 123n,
       at: new Date(NOW),
       check: check(1n),
+      priceWindowStart: WINDOW,
     });
     await a.close();
     await b.close();

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
+import { PostgresEligibilityPriceStore } from "./adapters/PostgresEligibilityPriceStore";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
 import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore";
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
@@ -8,11 +9,13 @@ import { PostgresRegistrationStore } from "./adapters/PostgresRegistrationStore"
 import { PostgresSessionStore } from "./adapters/PostgresSessionStore";
 import { POSTGRES_MIGRATIONS } from "./adapters/postgresMigrations";
 import { MIGRATIONS } from "./adapters/sqliteMigrations";
+import { SqliteEligibilityPriceStore } from "./adapters/SqliteEligibilityPriceStore";
 import { SqliteNonceStore } from "./adapters/SqliteNonceStore";
 import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
+import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
@@ -31,6 +34,7 @@ export type Stores = {
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
   priceHistoryStore: PriceHistoryStore;
+  eligibilityPriceStore: EligibilityPriceStore;
   /**
    * Resolves when the database answers and its schema is the one this server migrates to (readiness);
    * rejects with NotReadyError when it answers with another version.
@@ -73,6 +77,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       registrationStore: registrations,
       applicationStore: registrations,
       priceHistoryStore: new PostgresPriceHistoryStore(pool),
+      eligibilityPriceStore: new PostgresEligibilityPriceStore(pool),
       check: async () => {
         const result = await pool.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
         requireCurrentSchema(result.rows[0]?.version, POSTGRES_MIGRATIONS.at(-1)?.version ?? 0);
@@ -94,6 +99,7 @@ export function sqliteStores(db: DatabaseSync): Stores {
     registrationStore: registrations,
     applicationStore: registrations,
     priceHistoryStore: new SqlitePriceHistoryStore(db),
+    eligibilityPriceStore: new SqliteEligibilityPriceStore(db),
     check: async () => {
       requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);
     },

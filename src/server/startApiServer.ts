@@ -99,6 +99,8 @@ export async function startApiServer(
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
+    eligibilityPrice: config.eligibilityPrice,
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),

@@ -98,6 +98,29 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX auth_sessions_by_address ON auth_sessions (address);
     `,
   },
+  {
+    version: 5,
+    name: "one eligibility price per launch and window; re-check verdicts kept",
+    sql: `
+      CREATE TABLE eligibility_prices (
+        launch_id    text             NOT NULL,
+        window_start timestamptz      NOT NULL,
+        usd          double precision NOT NULL CHECK (usd > 0),
+        quoted_at    timestamptz      NOT NULL,
+        source       text             NOT NULL,
+        fixed_at     timestamptz      NOT NULL,
+        PRIMARY KEY (launch_id, window_start)
+      );
+      -- The time of the price behind the last check (rows from before version 5 have none).
+      ALTER TABLE launch_registrations ADD COLUMN checked_price_at timestamptz;
+      -- Set by a launch re-check: from then on the standing and last check are the re-check's.
+      ALTER TABLE launch_registrations ADD COLUMN rechecked_at timestamptz;
+      -- The price the latest registration or change was decided on, and its window.
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_usd double precision;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_at timestamptz;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_window timestamptz;
+    `,
+  },
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */

@@ -35,6 +35,7 @@ describe("parseServerConfig", () => {
       devPooPriceUsd: 0.0042,
       sessionSecrets: ["random-secret-for-this-start-0123456789"],
       sessionIdleTimeoutMs: 30 * 60_000,
+      eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
       allowedChainIds: [31337, 11155111],
       rpcUrls: { 31337: "http://127.0.0.1:8545", 11155111: expect.stringMatching(/^https:\/\//) },
@@ -86,6 +87,7 @@ describe("parseServerConfig", () => {
       cmcApiKey: "abcdef01-2345-6789",
       sessionSecrets: [SECRET],
       sessionIdleTimeoutMs: 30 * 60_000,
+      eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["https://poo.finance", "https://app.poo.finance"],
       allowedChainIds: [11155111, 10],
       rpcUrls: { 10: "https://optimism.example/rpc", 11155111: "https://sepolia.example/v2/key" },
@@ -267,5 +269,29 @@ describe("parseServerConfig", () => {
     expect(
       problemsOf({ NODE_ENV: "test", SESSION_SECRET: SECRET, SESSION_IDLE_TIMEOUT_MINUTES: "0" }),
     ).toEqual(["SESSION_IDLE_TIMEOUT_MINUTES: must be a whole number of minutes from 1 to 1440"]);
+  });
+
+  it("takes the eligibility price's maximum age and window in minutes, the age at least the window", () => {
+    expect(
+      parseServerConfig({
+        NODE_ENV: "test",
+        SESSION_SECRET: SECRET,
+        ELIGIBILITY_PRICE_MAX_AGE_MINUTES: "10",
+        ELIGIBILITY_PRICE_WINDOW_MINUTES: "2",
+      }).config.eligibilityPrice,
+    ).toEqual({ maxAgeMs: 10 * 60_000, windowMs: 2 * 60_000 });
+    expect(
+      problemsOf({
+        NODE_ENV: "test",
+        SESSION_SECRET: SECRET,
+        ELIGIBILITY_PRICE_MAX_AGE_MINUTES: "3",
+        ELIGIBILITY_PRICE_WINDOW_MINUTES: "5",
+      }),
+    ).toEqual([
+      "ELIGIBILITY_PRICE_MAX_AGE_MINUTES: must be at least ELIGIBILITY_PRICE_WINDOW_MINUTES (a window's price must stay usable through the window)",
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: "test", SESSION_SECRET: SECRET, ELIGIBILITY_PRICE_WINDOW_MINUTES: "61" }),
+    ).toEqual(["ELIGIBILITY_PRICE_WINDOW_MINUTES: must be a whole number of minutes from 1 to 60"]);
   });
 });

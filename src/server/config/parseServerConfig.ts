@@ -135,6 +135,11 @@ const LOOPBACK_PROXIES = ["127.0.0.1", "::1"];
 const emptyAsUndefined = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
 
+const minutes = (min: number, max: number) => {
+  const message = `must be a whole number of minutes from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
@@ -161,12 +166,9 @@ const variables = {
     .refine((usd) => usd > 0 && usd < 1e15, "must be a positive decimal number such as 0.0042")
     .default(0.0042),
   SESSION_SECRET: sessionSecretList.optional(),
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
-    .number({ error: "must be a whole number of minutes from 1 to 1440" })
-    .int("must be a whole number of minutes from 1 to 1440")
-    .min(1, "must be a whole number of minutes from 1 to 1440")
-    .max(1440, "must be a whole number of minutes from 1 to 1440")
-    .default(30),
+  SESSION_IDLE_TIMEOUT_MINUTES: minutes(1, 1440).default(30),
+  ELIGIBILITY_PRICE_MAX_AGE_MINUTES: minutes(1, 1440).default(15),
+  ELIGIBILITY_PRICE_WINDOW_MINUTES: minutes(1, 60).default(5),
   SIWE_ALLOWED_ORIGINS: originList.default(["http://127.0.0.1:5173", "http://localhost:5173"]),
   SIWE_ALLOWED_CHAIN_IDS: chainIdList.default([hardhat.id, sepolia.id]),
   CHAIN_RPC_URLS: rpcUrlMap.optional(),
@@ -254,6 +256,13 @@ export function parseServerConfig(
     }
   }
 
+  if (values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES < values.ELIGIBILITY_PRICE_WINDOW_MINUTES) {
+    // A window's price would grow too old before the window ends, refusing every decision after.
+    problems.push(
+      "ELIGIBILITY_PRICE_MAX_AGE_MINUTES: must be at least ELIGIBILITY_PRICE_WINDOW_MINUTES (a window's price must stay usable through the window)",
+    );
+  }
+
   if (values.NODE_ENV === "production") {
     problems.push(
       ...productionProblems({
@@ -283,6 +292,10 @@ export function parseServerConfig(
       devPooPriceUsd: values.DEV_POO_PRICE_USD,
       sessionSecrets,
       sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      eligibilityPrice: {
+        maxAgeMs: values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES * 60_000,
+        windowMs: values.ELIGIBILITY_PRICE_WINDOW_MINUTES * 60_000,
+      },
       allowedOrigins: values.SIWE_ALLOWED_ORIGINS,
       allowedChainIds: values.SIWE_ALLOWED_CHAIN_IDS,
       rpcUrls,

@@ -117,7 +117,16 @@ function registrationJson(registration: Registration) {
           pooBalanceWei: registration.lastCheck.pooBalanceWei.toString(),
           blockNumber: registration.lastCheck.blockNumber.toString(),
           priceUsd: registration.lastCheck.priceUsd,
+          priceAt: registration.lastCheck.priceAt?.toISOString() ?? null,
           checkedAt: registration.lastCheck.checkedAt.toISOString(),
+        }
+      : null,
+    recheckedAt: registration.recheckedAt?.toISOString() ?? null,
+    decisionPrice: registration.decisionPrice
+      ? {
+          usd: registration.decisionPrice.usd,
+          at: registration.decisionPrice.at.toISOString(),
+          windowStart: registration.decisionPrice.windowStart.toISOString(),
         }
       : null,
   };

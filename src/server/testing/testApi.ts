@@ -77,6 +77,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     registrationStore: store,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
     logger,
     now: () => clock.now,
     clientAddress: clientAddressResolver([PROXY], (c) => c.req.header("x-test-peer") ?? PROXY),
