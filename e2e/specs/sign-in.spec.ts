@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { hardhatPrivateKeys } from "../wallet/hardhatAccounts";
 import { expect, test } from "../fixtures/app";
 import { appHeader, connectButton, pressInDialog } from "../support/connectWallet";
 import { authMe, signInAndOutFlow, signInButton, verifyDialog } from "../support/signInFlows";
@@ -18,6 +21,50 @@ async function connectAs(
   await expect(connectButton(page)).toBeVisible();
   expect(await connectWallet(page)).toBe(address);
   return address;
+}
+
+/** The session cookie's "name=value" from a response's Set-Cookie headers, or undefined. */
+function cookieFrom(response: Response, name: string): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/**
+ * Signs account `index` in from "another device": its own nonce cookie, its own client address (the
+ * API believes X-Forwarded-For from this machine), a message signed in this process. Returns its
+ * session cookie.
+ */
+async function signInFromAnotherDevice(webUrl: string, index: number, chainId: number): Promise<string> {
+  const account = privateKeyToAccount(hardhatPrivateKeys(index + 1)[index] ?? "0x");
+  const headers = { "x-forwarded-for": "198.51.100.8" };
+  const nonceResponse = await fetch(`${webUrl}/api/auth/nonce`, { headers });
+  const nonceCookie = cookieFrom(nonceResponse, "poo_nonce") ?? "";
+  const { nonce } = (await nonceResponse.json()) as { nonce: string };
+  const message = createSiweMessage({
+    address: account.address,
+    chainId,
+    domain: new URL(webUrl).host,
+    uri: webUrl,
+    version: "1",
+    nonce,
+    issuedAt: new Date(),
+    statement: "Sign in to POO Finance.",
+  });
+  const verified = await fetch(`${webUrl}/api/auth/verify`, {
+    method: "POST",
+    headers: { ...headers, origin: webUrl, cookie: nonceCookie, "content-type": "application/json" },
+    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return cookieFrom(verified, "poo_session") ?? "";
+}
+
+async function meFromAnotherDevice(webUrl: string, cookie: string): Promise<number> {
+  const response = await fetch(`${webUrl}/api/auth/me`, { headers: { cookie } });
+  await response.body?.cancel();
+  return response.status;
 }
 
 test.describe("signing in with Ethereum", () => {
@@ -97,5 +144,32 @@ test.describe("signing in with Ethereum", () => {
     const me = await authMe(page);
     expect(me.status).toBe(200);
     expect(me.body?.address?.toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  test("Sign out everywhere, from the keyboard: ends this browser's and another device's session, says how many", async ({
+    page,
+    wallet,
+    stack,
+    connectWallet,
+  }) => {
+    const address = await connectAs(page, wallet, connectWallet, 8);
+    const phone = await signInFromAnotherDevice(stack.webUrl, 8, stack.deployment.chainId);
+    expect(await meFromAnotherDevice(stack.webUrl, phone)).toBe(200);
+
+    await signInButton(page).click();
+    await pressInDialog(verifyDialog(page).getByRole("button", { name: "Sign message" }));
+    await wallet.confirmSignature();
+    await expect(appHeader(page).getByText("Signed in", { exact: true })).toBeVisible();
+    expect((await authMe(page)).body?.address?.toLowerCase()).toBe(address.toLowerCase());
+
+    const everywhere = appHeader(page).getByRole("button", { name: "Sign out everywhere", exact: true });
+    await everywhere.focus();
+    await page.keyboard.press("Enter");
+    await expect(appHeader(page).getByRole("status").filter({ hasText: "everywhere" })).toHaveText(
+      "Signed out everywhere: 2 sessions ended.",
+    );
+    await expect(signInButton(page)).toBeFocused();
+    expect((await authMe(page)).status).toBe(401);
+    expect(await meFromAnotherDevice(stack.webUrl, phone)).toBe(401);
   });
 });

@@ -18,6 +18,7 @@ import { apiMetrics } from "./metrics/apiMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
@@ -30,6 +31,7 @@ import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
+import { GetEligibilityPrice, type EligibilityPriceSettings } from "./use-cases/GetEligibilityPrice";
 import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { MemoryRateLimiter } from "./adapters/MemoryRateLimiter";
@@ -46,13 +48,16 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const DATABASE_UNAVAILABLE =
   "The service's database is not answering right now; please retry in a few seconds.";
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
   allowedOrigins: readonly string[];
   allowedChainIds: readonly number[];
-  /** HMAC key of the session cookie. */
-  sessionSecret: string;
+  /** HMAC keys of the session cookie: the first signs, every one verifies (key rotation). */
+  sessionSecrets: readonly string[];
+  /** A session unused this long ends (default 30 minutes); its absolute end stays 24 h. */
+  sessionIdleTimeoutMs?: number;
   registrableLaunchIds: readonly string[];
   priceSource: PriceSource;
   nonceStore: NonceStore;
@@ -67,6 +72,10 @@ export type ApiDeps = {
   applicationStore: LaunchApplicationStore;
   /** Every fetched POO price is recorded here and served as the chart's history. */
   priceHistoryStore: PriceHistoryStore;
+  /** The launch's one price per window for eligibility decisions, shared by every instance. */
+  eligibilityPriceStore: EligibilityPriceStore;
+  /** Oldest quote a decision may use, and the window length (defaults: 15 and 5 minutes). */
+  eligibilityPrice?: Partial<EligibilityPriceSettings>;
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
@@ -94,10 +103,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const now = deps.now ?? Date.now;
   const { logger } = deps;
   const session: SessionCookieSettings = {
-    secret: deps.sessionSecret,
+    secrets: deps.sessionSecrets,
     allowedChainIds: deps.allowedChainIds,
+    allowedOrigins: deps.allowedOrigins,
     store: deps.sessionStore,
     now,
+    idleTimeoutMs: deps.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
   const registry = deps.metrics ?? new ServerMetrics();
   const metrics = apiMetrics(registry);
@@ -178,7 +189,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     launchRoutes({
       registerForLaunch: new RegisterForLaunch({
         balances: deps.balanceReader,
-        price: getPooPrice,
+        price: new GetEligibilityPrice({
+          price: getPooPrice,
+          store: deps.eligibilityPriceStore,
+          logger,
+          now,
+          settings: deps.eligibilityPrice,
+        }),
         store: deps.registrationStore,
         logger,
         now,

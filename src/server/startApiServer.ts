@@ -114,7 +114,8 @@ export async function startApiServer(
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
-    sessionSecret: config.sessionSecret,
+    sessionSecrets: config.sessionSecrets,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     registrableLaunchIds: config.registrableLaunchIds,
     priceSource,
     nonceStore: stores.nonceStore,
@@ -127,6 +128,8 @@ export async function startApiServer(
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
+    eligibilityPrice: config.eligibilityPrice,
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),

@@ -61,4 +61,23 @@ describe("HttpSignInGateway", () => {
     }).signOut();
     expect(method).toBe("POST");
   });
+
+  it("signs out everywhere with a POST and reads how many sessions ended", async () => {
+    const calls: [string, string | undefined][] = [];
+    const gateway = new HttpSignInGateway("/api", async (url, init) => {
+      calls.push([String(url), init?.method]);
+      return json(200, { ended: 3 });
+    });
+    await expect(gateway.signOutEverywhere()).resolves.toBe(3);
+    expect(calls).toEqual([["/api/auth/logout-everywhere", "POST"]]);
+  });
+
+  it("surfaces a refused sign-out everywhere (no session any more)", async () => {
+    const gateway = new HttpSignInGateway("/api", async () =>
+      json(401, { error: "Sign in with your wallet first." }),
+    );
+    await expect(gateway.signOutEverywhere()).rejects.toMatchObject({
+      details: "Sign in with your wallet first.",
+    });
+  });
 });

@@ -10,6 +10,7 @@ const sessionSchema = z.object({
   chainId: z.int().check(z.positive()),
   expiresAt: isoDateSchema,
 });
+const endedSchema = z.object({ ended: z.int().check(z.nonnegative()) });
 const nonceSchema = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) });
 const errorSchema = z.object({ error: z.string() });
 
@@ -41,6 +42,10 @@ export class HttpSignInGateway implements SignInGateway {
 
   async signOut(): Promise<void> {
     await this.request("POST", "/auth/logout");
+  }
+
+  async signOutEverywhere(): Promise<number> {
+    return endedSchema.parse(await this.request("POST", "/auth/logout-everywhere")).ended;
   }
 
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {

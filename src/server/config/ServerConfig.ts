@@ -33,7 +33,15 @@ export type ServerConfig = {
   /** Without a key the price comes from devPooPriceUsd. */
   cmcApiKey: string | undefined;
   devPooPriceUsd: number;
-  sessionSecret: string;
+  /** Session cookie keys: the first signs, every one verifies (SESSION_SECRET=new,old rotates). */
+  sessionSecrets: string[];
+  /** A session unused this long ends (SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleTimeoutMs: number;
+  /**
+   * Whitelist decisions: the oldest quote one may use (ELIGIBILITY_PRICE_MAX_AGE_MINUTES) and the
+   * window sharing one price per launch (ELIGIBILITY_PRICE_WINDOW_MINUTES).
+   */
+  eligibilityPrice: { maxAgeMs: number; windowMs: number };
   allowedOrigins: string[];
   allowedChainIds: number[];
   /** RPC URL per allowed chain id. */
