@@ -4,7 +4,7 @@ import { buildServer, serveNodeOptions } from "./buildServer";
 import { ownChild } from "./ownedChild";
 
 export interface ServedApp {
-  /** http://127.0.0.1:<port>: the site and, under /api, the API. */
+  /** http://<host>:<port>: the site and, under /api, the API. */
   url: string;
   /** SIGTERM (the server drains and exits), SIGKILL if it has not exited after 15 s. */
   stop(): Promise<void>;
@@ -17,6 +17,10 @@ export interface ServedAppOptions {
   /** The web app's build folder (SITE_DIR); the compiled server goes beside it, in `<siteDir>-server`. */
   siteDir: string;
   port: number;
+  /** Its API_HOST; default 127.0.0.1. */
+  host?: string;
+  /** Runs it inside this Linux network namespace (a multi-host test's test host): `ip netns exec`. */
+  netns?: string;
   /** The server's environment (all of it: nothing is inherited but PATH). */
   env: Record<string, string | undefined>;
   log: (message: string) => void;
@@ -35,13 +39,18 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   const entry =
     options.entry ??
     (await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` })).entry;
-  const child = spawn(process.execPath, [...serveNodeOptions(options.rootDir), entry], {
+  const host = options.host ?? "127.0.0.1";
+  const nodeArgs = [process.execPath, ...serveNodeOptions(options.rootDir), entry];
+  const [command = "", ...args] = options.netns
+    ? ["ip", "netns", "exec", options.netns, ...nodeArgs]
+    : nodeArgs;
+  const child = spawn(command, args, {
     cwd: options.rootDir,
     env: {
       ...options.env,
       PATH: process.env.PATH ?? "",
       SITE_DIR: path.resolve(options.rootDir, options.siteDir),
-      API_HOST: "127.0.0.1",
+      API_HOST: host,
       API_PORT: String(options.port),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -53,7 +62,7 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   child.stdout.on("data", forward);
   child.stderr.on("data", forward);
 
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://${host}:${options.port}`;
   const stop = () => owned.stop("SIGTERM", 15_000);
   const kill = (signal: NodeJS.Signals) => owned.stop(signal);
   const state = await owned.waitUntilUp(
