@@ -172,7 +172,7 @@ export async function startMultiHostStack({
           siteDir,
           host: multiHostAddress(host),
           port: ports.instance,
-          netns: netnsOf(host),
+          launcher: ["ip", "netns", "exec", netnsOf(host)],
           entry,
           env,
           log: (line) => log(`[${host.toUpperCase()}] ${line}`),

@@ -17,10 +17,14 @@ export interface ServedAppOptions {
   /** The web app's build folder (SITE_DIR); the compiled server goes beside it, in `<siteDir>-server`. */
   siteDir: string;
   port: number;
-  /** Its API_HOST; default 127.0.0.1. */
+  /** The address it binds (API_HOST): 127.0.0.1 by default; another host's address in a network namespace. */
   host?: string;
-  /** Runs it inside this Linux network namespace (a multi-host test's test host): `ip netns exec`. */
-  netns?: string;
+  /**
+   * A command that runs the server's command line, e.g. ["ip", "netns", "exec", "poo-api1"] to start it
+   * inside a network namespace. It must exec the server (as `ip netns exec` does), so that signals to
+   * the child reach the server itself.
+   */
+  launcher?: readonly string[];
   /** The server's environment (all of it: nothing is inherited but PATH). */
   env: Record<string, string | undefined>;
   log: (message: string) => void;
@@ -40,10 +44,12 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
     options.entry ??
     (await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` })).entry;
   const host = options.host ?? "127.0.0.1";
-  const nodeArgs = [process.execPath, ...serveNodeOptions(options.rootDir), entry];
-  const [command = "", ...args] = options.netns
-    ? ["ip", "netns", "exec", options.netns, ...nodeArgs]
-    : nodeArgs;
+  const [command = process.execPath, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    ...serveNodeOptions(options.rootDir),
+    entry,
+  ];
   const child = spawn(command, args, {
     cwd: options.rootDir,
     env: {
@@ -62,7 +68,7 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   child.stdout.on("data", forward);
   child.stderr.on("data", forward);
 
-  const url = `http://${host}:${options.port}`;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
   const stop = () => owned.stop("SIGTERM", 15_000);
   const kill = (signal: NodeJS.Signals) => owned.stop(signal);
   const state = await owned.waitUntilUp(

@@ -10,6 +10,9 @@ import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
+import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
@@ -54,6 +57,10 @@ export type ApiDeps = {
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
+  /** The peer that sent X-Forwarded-For without being a trusted proxy (untrustedForwarder): counted, logged. */
+  untrustedForwarder?: (c: Context) => string | undefined;
+  /** This instance's metrics registry; a fresh one by default. */
+  metrics?: ServerMetrics;
   /** /api/ready's answer: the database and chains, and whether the server is shutting down. */
   readiness: CheckReadiness;
   /** Strict-Transport-Security: when to send it (ServerConfig.hsts) and how to tell https (servedOverHttps). */
@@ -85,9 +92,21 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
+  const metrics = apiMetrics(deps.metrics ?? new ServerMetrics());
+
   const app = new Hono<ApiEnv>();
   app.use(requestId());
   app.use(requestLog(logger, deps.clientAddress));
+  if (deps.untrustedForwarder) {
+    app.use(
+      untrustedForwardedForWatch({
+        untrustedForwarder: deps.untrustedForwarder,
+        counter: metrics.untrustedForwardedFor,
+        logger,
+        now,
+      }),
+    );
+  }
   if (deps.hsts) app.use(strictTransportSecurity(deps.hsts.mode, deps.hsts.overHttps));
   if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());

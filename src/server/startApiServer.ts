@@ -14,6 +14,8 @@ import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
+import { untrustedForwarder } from "./http/untrustedForwarder";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { HealthCheck } from "./ports/HealthCheck";
@@ -46,6 +48,8 @@ export type ApiServerOverrides = {
   clientAddress?: (c: Context) => string;
   /** The built web app (loadSite(config.siteDir)): `npm run serve` serves it from the same origin. */
   site?: Site;
+  /** The metrics registry (a fresh one by default). */
+  metrics?: ServerMetrics;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -55,6 +59,7 @@ export async function startApiServer(
 ): Promise<RunningApiServer> {
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
+  const metrics = overrides.metrics ?? new ServerMetrics();
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
@@ -101,6 +106,8 @@ export async function startApiServer(
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
+    untrustedForwarder: untrustedForwarder(config.trustedProxies),
+    metrics,
     readiness,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
