@@ -31,6 +31,11 @@ export interface TestNetworkOptions {
   readonly hosts: readonly string[];
   /** The whole range set aside for test networks, blackholed while they exist. */
   readonly range?: string;
+  /**
+   * A range of addresses the root namespace may send from (a `local` route: any address in it is this
+   * machine's), e.g. many simulated clients of a benchmark; the hosts reach it through the bridge.
+   */
+  readonly clientRange?: string;
   readonly log?: (message: string) => void;
 }
 
@@ -104,6 +109,7 @@ export function createTestNetwork(options: TestNetworkOptions): TestNetwork {
       tryIp("link", "del", host.link);
     }
     tryIp("link", "del", bridge);
+    if (options.clientRange) tryIp("route", "del", "local", options.clientRange, "dev", "lo");
     if (addedBlackhole) tryIp("route", "del", "blackhole", range);
   };
   try {
@@ -130,6 +136,7 @@ export function createTestNetwork(options: TestNetworkOptions): TestNetwork {
       ip("-n", host.netns, "link", "set", "eth0", "up");
       ip("-n", host.netns, "route", "add", "default", "via", `${subnet}.1`);
     });
+    if (options.clientRange) ip("route", "add", "local", options.clientRange, "dev", "lo");
   } catch (error) {
     remove();
     throw error;
