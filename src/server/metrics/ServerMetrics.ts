@@ -21,6 +21,7 @@ type Config<C> = Omit<C, "registers">;
  */
 export class ServerMetrics {
   readonly registry = new Registry();
+  private readonly scrapeHooks: Array<() => void> = [];
 
   /** `processMetrics`: prom-client's default process metrics (CPU, memory, event-loop lag, GC). */
   constructor(options: { processMetrics?: boolean } = {}) {
@@ -39,8 +40,14 @@ export class ServerMetrics {
     return this.existing(config.name, Histogram) ?? new Histogram({ ...config, registers: [this.registry] });
   }
 
+  /** Runs before each scrape: for values read from elsewhere at that moment (a state held in memory). */
+  onScrape(hook: () => void): void {
+    this.scrapeHooks.push(hook);
+  }
+
   /** The exposition text a Prometheus scrape reads, and its content type. */
   async exposition(): Promise<{ contentType: string; text: string }> {
+    for (const hook of this.scrapeHooks) hook();
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
