@@ -18,6 +18,7 @@ import { signInButton } from "../support/signInFlows";
 // browser outside. A host that vanishes, its link cut with nothing killed and no connection reset,
 // costs the user's next action at most 5 s (issue 45), lands once and shows no error.
 const unavailable = netnsUnavailable();
+if (unavailable !== undefined) console.log(`multi-host tests skipped: ${unavailable}`);
 test.skip(unavailable !== undefined, `multi-host tests skipped: ${unavailable}`);
 
 /** What the user's next action may cost when a host vanishes: nginx's read timeout (3 s) and the rest. */
