@@ -21,7 +21,7 @@ const unavailable = netnsUnavailable();
 if (unavailable !== undefined) console.log(`multi-host tests skipped: ${unavailable}`);
 test.skip(unavailable !== undefined, `multi-host tests skipped: ${unavailable}`);
 
-/** What the user's next action may cost when a host vanishes: nginx's read timeout (3 s) and the rest. */
+/** What a user's action may cost when a host vanishes: nginx's read timeout (3 s) and the rest. */
 const NEXT_ACTION_BOUND_MS = 5_000;
 const ACCOUNT = 1;
 
@@ -60,17 +60,30 @@ test("a host's link cut after sign-in: the registration lands once within 5 s, a
 
   const before = multiHost.nginx.accessLog().length;
   multiHost.network.cut(cutOff.host);
-  const started = performance.now();
-  await launchCard(page, "CRAP").getByRole("button", { name: "Whitelist", exact: true }).click();
+  // The user's actions after the cut, each timed: opening the whitelist (its registration and
+  // eligibility reads), then the registration itself. Whichever first meets the silent host pays
+  // nginx's read timeout once; each must complete within 5 s.
+  const timed = async (action: () => Promise<void>): Promise<number> => {
+    const started = performance.now();
+    await action();
+    return performance.now() - started;
+  };
   const dialog = whitelistDialog(page);
-  await expect(dialog.getByText("You are eligible for the CRAP Token whitelist.")).toBeVisible();
+  const openMs = await timed(async () => {
+    await launchCard(page, "CRAP").getByRole("button", { name: "Whitelist", exact: true }).click();
+    await expect(dialog.getByText("You are eligible for the CRAP Token whitelist.")).toBeVisible();
+  });
   await dialog.getByRole("button", { name: "Dismiss", exact: true }).click();
   await amountInput(page).fill("0.5");
-  await confirmButton(page).click();
-  await expect(dialog.getByText("Registration received.")).toBeVisible();
-  const tookMs = performance.now() - started;
-  console.log(`[multihost] registration with host ${cutOff.host} cut: ${(tookMs / 1000).toFixed(2)} s`);
-  expect(tookMs).toBeLessThanOrEqual(NEXT_ACTION_BOUND_MS);
+  const registerMs = await timed(async () => {
+    await confirmButton(page).click();
+    await expect(dialog.getByText("Registration received.")).toBeVisible();
+  });
+  console.log(
+    `[multihost] host ${cutOff.host} cut: whitelist opened in ${(openMs / 1000).toFixed(2)} s, registration in ${(registerMs / 1000).toFixed(2)} s`,
+  );
+  expect(openMs).toBeLessThanOrEqual(NEXT_ACTION_BOUND_MS);
+  expect(registerMs).toBeLessThanOrEqual(NEXT_ACTION_BOUND_MS);
 
   // It landed once; nothing the browser got was a 5xx; nginx met the silent host and moved on, and no
   // POST went to two hosts.
