@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { answer, NginxRig } from "./testing/nginxTestRig";
 
@@ -66,4 +67,40 @@ describe.concurrent("nginx and an instance that stops answering", () => {
       await rig.stopAll();
     }
   }, 15_000);
+
+  // Concurrent tests poll with their own `expect`.
+  it("keeps no connection to an instance that stopped answering: none stays in nginx's pool", async ({
+    expect,
+  }) => {
+    const rig = new NginxRig();
+    try {
+      let silentNow = false;
+      const flaky = await rig.standIn((request, response) => {
+        if (!silentNow) answer(response, request.method ?? "");
+      });
+      // The instance never closes an idle connection itself here: whatever closes them is nginx.
+      flaky.server.keepAliveTimeout = 60_000;
+      const open = new Set<Socket>();
+      flaky.server.on("connection", (socket: Socket) => {
+        open.add(socket);
+        socket.on("close", () => open.delete(socket));
+      });
+      const answering = await rig.standIn((request, response) => answer(response, request.method ?? ""));
+      const nginx = await rig.nginx([flaky.address, answering.address]);
+      const url = `${nginx.url}/api/launches/crap/registration`;
+      // Requests at once leave several idle kept-alive connections to each instance.
+      await Promise.all(Array.from({ length: 8 }, () => fetch(url).then((response) => response.text())));
+      expect(open.size).toBeGreaterThan(0);
+
+      silentNow = true;
+      const statuses = await Promise.all(
+        [fetch(url), fetch(url)].map((request) => request.then((response) => response.status)),
+      );
+      expect(statuses).toEqual([200, 200]);
+      // The timed-out connection is closed at once, the idle ones within keepalive_timeout (4 s).
+      await expect.poll(() => open.size, { timeout: 5_000, interval: 200 }).toBe(0);
+    } finally {
+      await rig.stopAll();
+    }
+  }, 20_000);
 });
