@@ -77,3 +77,42 @@ export const e2eProductionPorts: E2eProductionPorts = {
     portFromEnv("E2E_PRODUCTION_INSTANCE_B_PORT", 8718),
   ],
 };
+
+/**
+ * The multihost project's test network (Linux network namespaces it makes itself, 10.77.0.0/24 inside
+ * the 10.77.0.0/16 range set aside for test networks): nginx, two instances and PostgreSQL each on a
+ * host of its own, the browser, the chain and the market-data stand-in in the root namespace.
+ */
+export interface E2eMultiHostNetwork {
+  /** Prefix of every namespace and link it makes (poo-mh-nginx, poo-mh-a, …, the bridge poo-mh-br). */
+  readonly prefix: string;
+  /** The /24's first three octets: the bridge (root namespace) is .1, the hosts .10 upward. */
+  readonly subnet: string;
+  /** Host names in address order: nginx .10, a .11, b .12, pg .13. */
+  readonly hosts: readonly ["nginx", "a", "b", "pg"];
+}
+
+export const e2eMultiHostNetwork: E2eMultiHostNetwork = {
+  prefix: "poo-mh",
+  subnet: "10.77.0",
+  hosts: ["nginx", "a", "b", "pg"],
+};
+
+export interface E2eMultiHostPorts extends Pick<E2ePorts, "chain" | "web"> {
+  /** nginx listens on `web` at its host's address; each instance on `instance` at its own. */
+  readonly instance: number;
+  /** The market-data stand-in, reached from the instances' hosts through the bridge. */
+  readonly marketData: number;
+}
+
+export const e2eMultiHostPorts: E2eMultiHostPorts = {
+  chain: portFromEnv("E2E_MULTIHOST_CHAIN_PORT", 8685),
+  web: portFromEnv("E2E_MULTIHOST_WEB_PORT", 4313),
+  instance: portFromEnv("E2E_MULTIHOST_INSTANCE_PORT", 8727),
+  marketData: portFromEnv("E2E_MULTIHOST_MARKET_DATA_PORT", 8686),
+};
+
+/** The address of one of the multihost project's test hosts. */
+export function multiHostAddress(host: E2eMultiHostNetwork["hosts"][number]): string {
+  return `${e2eMultiHostNetwork.subnet}.${10 + e2eMultiHostNetwork.hosts.indexOf(host)}`;
+}

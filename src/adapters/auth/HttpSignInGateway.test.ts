@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { HttpSignInGateway } from "./HttpSignInGateway";
 
 const json = (status: number, body?: unknown): Response =>
@@ -79,5 +80,19 @@ describe("HttpSignInGateway", () => {
     await expect(gateway.signOutEverywhere()).rejects.toMatchObject({
       details: "Sign in with your wallet first.",
     });
+  });
+
+  it("gives up after its timeout (the API's, above nginx's slowest answer)", async () => {
+    const gateway = new HttpSignInGateway(
+      "/api",
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+      20,
+    );
+    const failure = await gateway.getNonce().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(RequestTimeoutError);
+    expect(failure).toMatchObject({ timeoutMs: 20 });
   });
 });

@@ -3,6 +3,8 @@ import type { SignInGateway, SignInSession } from "../../application/ports/signI
 import { addressSchema } from "../../domain/address";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { API_REQUEST_TIMEOUT_MS } from "../http/apiRequestTimeout";
+import { fetchWithTimeout } from "../http/fetchWithTimeout";
 import { isoDateSchema } from "../http/isoDateSchema";
 
 const sessionSchema = z.object({
@@ -19,6 +21,7 @@ export class HttpSignInGateway implements SignInGateway {
   constructor(
     private readonly apiBaseUrl: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+    private readonly timeoutMs: number = API_REQUEST_TIMEOUT_MS,
   ) {}
 
   async getNonce(): Promise<string> {
@@ -53,16 +56,18 @@ export class HttpSignInGateway implements SignInGateway {
   }
 
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await this.fetchFn(`${this.apiBaseUrl}${path}`, {
+    return fetchWithTimeout(
+      this.fetchFn,
+      `${this.apiBaseUrl}${path}`,
+      {
         method,
         credentials: "same-origin",
         headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new RpcUnavailableError({ cause: error, details: "the sign-in service could not be reached" });
-    }
+      },
+      this.timeoutMs,
+      (cause) => new RpcUnavailableError({ cause, details: "the sign-in service could not be reached" }),
+    );
   }
 
   private async read(response: Response): Promise<unknown> {
