@@ -236,7 +236,7 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       });
     });
 
-    it("replays a stake mined with status 0 (the pool paused in the same block) and finds why", async () => {
+    it("replays a stake mined with status 0 at its block: the pause named after the pool was unpaused", async () => {
       await node.publicClient.waitForTransactionReceipt({
         hash: await send(local.deployment.pooToken, approveData),
       });
@@ -262,9 +262,22 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       await node.testClient.setAutomine(true);
       const receipt = await node.publicClient.getTransactionReceipt({ hash: stake });
       assert.equal(receipt.status, "reverted");
+      // The owner unpauses before the app gets to replay it: on the latest state the stake would pass,
+      // so only a replay pinned to the stake's own block still sees the pause.
+      await send(
+        local.deployment.staking,
+        encodeFunctionData({ abi: referenceStakingAbi, functionName: "unpause" }),
+        OWNER,
+      );
+      const paused = await node.publicClient.readContract({
+        address: local.deployment.staking,
+        abi: referenceStakingAbi,
+        functionName: "paused",
+      });
+      assert.equal(paused, false);
 
       const why = await new ViemTransactionReplayer(config).whyReverted(stake, CHAIN_ID);
-      assert.ok(why instanceof ContractRevertError);
+      assert.ok(why instanceof ContractRevertError, `the replay found no reason (${String(why)})`);
       assert.equal(
         why.minedAs("stake", stake).shortMessage,
         contract === "Staking"
