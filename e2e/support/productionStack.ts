@@ -140,24 +140,22 @@ export async function startProductionStack({
         running[index] = await startInstance(index);
       }),
     );
-    const instances = ports.instances.map(
-      (port, index): ProductionInstance => ({
-        url: `http://127.0.0.1:${port}`,
-        upstream: `127.0.0.1:${port}`,
-        kill: async (signal) => {
-          await running[index]?.kill(signal);
-          running[index] = undefined;
-        },
-        stop: async () => {
-          await running[index]?.stop();
-          running[index] = undefined;
-        },
-        start: async () => {
-          if (running[index]) throw new Error(`instance ${"AB"[index]} is running already`);
-          running[index] = await startInstance(index);
-        },
-      }),
-    ) as unknown as readonly [ProductionInstance, ProductionInstance];
+    const instances = ports.instances.map((port, index): ProductionInstance => ({
+      url: `http://127.0.0.1:${port}`,
+      upstream: `127.0.0.1:${port}`,
+      kill: async (signal) => {
+        await running[index]?.kill(signal);
+        running[index] = undefined;
+      },
+      stop: async () => {
+        await running[index]?.stop();
+        running[index] = undefined;
+      },
+      start: async () => {
+        if (running[index]) throw new Error(`instance ${"AB"[index]} is running already`);
+        running[index] = await startInstance(index);
+      },
+    })) as unknown as readonly [ProductionInstance, ProductionInstance];
 
     const nginx = await startNginx({
       port: ports.web,
