@@ -6,6 +6,7 @@ export default defineConfig({
       "src/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
       "e2e/wallet/**/*.test.ts",
+      "e2e/support/**/*.test.ts",
       "bench/**/*.test.ts",
     ],
     environment: "node",

@@ -2,6 +2,7 @@ import { parseEther } from "viem";
 import { referenceStakingAbi } from "../../src/adapters/chain/abis.generated";
 import { formatTokenAmount } from "../../src/domain/displayFormat";
 import { expect, test } from "../fixtures/sepolia";
+import { afterNextFrame } from "../support/connectWallet";
 import {
   figureValue,
   myStakePanel,
@@ -28,6 +29,8 @@ test.describe("Sepolia mode: the spec's contract interface, read through the fal
     await stakeFromTest(chain, stack, account, parseEther("150"));
 
     fallbackRpc.reset();
+    // The page's clock, so that its timers can be run forward below (time flows until then).
+    await page.clock.install();
     await page.goto("/");
     expect(await connectWallet(page)).toBe(account);
     await waitForFiguresLoaded(page);
@@ -55,8 +58,10 @@ test.describe("Sepolia mode: the spec's contract interface, read through the fal
     await expect(page.getByTestId("activity").getByRole("listitem")).toContainText("Stake150.0000 POO");
 
     // Without the optional reads (no reward rate) the rewards do not count up between reads.
+    // The page's timers of the next 5 s (its one-second ticks among them) run now; no block is mined.
     const shown = await figureValue(page, "Your Rewards").innerText();
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(5_000);
+    await afterNextFrame(page);
     await expect(figureValue(page, "Your Rewards")).toHaveText(shown);
 
     // The unlock moment comes from the interface alone: stakedTime + MIN_STAKE_DURATION.

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { hardhatPrivateKeys } from "../wallet/hardhatAccounts";
 import { expect, test } from "../fixtures/app";
-import { appHeader, connectButton, pressInDialog } from "../support/connectWallet";
+import { afterNextFrame, appHeader, connectButton, pressInDialog } from "../support/connectWallet";
 import { authMe, signInAndOutFlow, signInButton, verifyDialog } from "../support/signInFlows";
 
 // The API's sessions and SQLite live for the whole run (not per test), so each test signs in with an
@@ -84,6 +84,8 @@ test.describe("signing in with Ethereum", () => {
     wallet,
     connectWallet,
   }) => {
+    // The page's clock, so that the app's timers can be run forward below (time flows until then).
+    await page.clock.install();
     await connectAs(page, wallet, connectWallet, 4);
     await signInButton(page).click();
     const dialog = verifyDialog(page);
@@ -104,7 +106,10 @@ test.describe("signing in with Ethereum", () => {
     await page.keyboard.press("Escape");
     await expect(connectButton(page)).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.waitForTimeout(3_000); // a dialog that opened again after the cancel would come by now
+    // A dialog RainbowKit closed opens again half a second later (SignInModalOpener): every timer the
+    // page set for the next 5 s is run now, so one that would reopen it has run before the count.
+    await page.clock.runFor(5_000);
+    await afterNextFrame(page);
     const opened = await page.evaluate(
       () => (window as unknown as { dialogsAfterEscape: { dialogs: number } }).dialogsAfterEscape.dialogs,
     );

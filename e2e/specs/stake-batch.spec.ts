@@ -1,6 +1,7 @@
 import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { expect, test } from "../fixtures/app";
+import { gasBeforeRefunds } from "../support/gasBeforeRefunds";
 import { pausePoolAhead } from "../support/pausePoolAhead";
 import { stakeWithApprovalFlow } from "../support/stakeFlows";
 import {
@@ -47,9 +48,15 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     await stakeButton(page).click();
     await quantityInput(page).fill("150");
     // The fee is quoted for what Enter sends: both calls in one transaction.
-    await expect(stakeDialog(page)).toContainText(
-      /Network fee: about [\d.]+ ETH for the approval and the stake in one transaction\./,
-    );
+    const feeLine = /Network fee: about ([\d.]+) ETH for the approval and the stake in one transaction\./;
+    await expect(stakeDialog(page)).toContainText(feeLine);
+    const shownFee = parseEther(feeLine.exec((await stakeDialog(page).textContent()) ?? "")![1]!);
+    // The price the quote used: the latest block's base fee and the node's tip (no block is mined
+    // before Enter sends the batch).
+    const [quotedAt, tip] = await Promise.all([
+      chain.publicClient.getBlock(),
+      chain.publicClient.estimateMaxPriorityFeePerGas(),
+    ]);
     await enterButton(page).click();
     const batch = await wallet.confirmCalls();
     const success = successDialog(page);
@@ -82,6 +89,14 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     // Its logs: the approval of exactly 150 to the pool, then the pool taking the 150.
     const receipt = await chain.publicClient.getTransactionReceipt({ hash });
     expect(receipt.status).toBe("success");
+    // The fee shown before Enter against the gas this batch used before its refunds (what its gas limit
+    // had to cover): never below, at most 10,000 gas above (as test/integration/feeAndReplay.ts states),
+    // and 1% for the shown figure's three digits rounded up.
+    expect(receipt.blockNumber).toBe(quotedAt.number + 1n);
+    const price = quotedAt.baseFeePerGas! + tip;
+    const used = await gasBeforeRefunds(chain.publicClient, hash);
+    expect(shownFee).toBeGreaterThanOrEqual(used * price);
+    expect(shownFee).toBeLessThanOrEqual(((used + 10_000n) * price * 101n) / 100n);
     const events = parseEventLogs({ abi: pooTokenAbi, logs: receipt.logs }).filter(
       (log) => log.address.toLowerCase() === stack.contracts.pooToken.toLowerCase(),
     );
