@@ -4,6 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ownChild } from "./ownedChild";
 
+export interface LaunchedIndexer extends RunningIndexer {
+  /** Resolves once it answers (IndexerOptions.waitFor); rejects when it exits or times out first. */
+  up: Promise<void>;
+}
+
 export interface RunningIndexer {
   /** http://127.0.0.1:<port>: /activity, /head, and Ponder's /health, /ready, /status. */
   url: string;
@@ -38,12 +43,20 @@ export interface IndexerOptions {
   env?: Record<string, string>;
 }
 
+/** startIndexer, resolved once the indexer answers; stopped again when it does not. */
+export async function startIndexer(options: IndexerOptions): Promise<RunningIndexer> {
+  const indexer = launchIndexer(options);
+  await indexer.up;
+  return indexer;
+}
+
 /**
  * The indexer (indexer/, Ponder) as a process of its own: `ponder start --root indexer` on 127.0.0.1
  * with the stack's chain and deployment, on PGlite in a fresh folder unless a PostgreSQL URL is given.
- * Killed when this process exits first, so nothing is left behind.
+ * Returned at once (`up` says when it answers); `stop` works at any time. Killed when this process
+ * exits first, so nothing is left behind.
  */
-export async function startIndexer(options: IndexerOptions): Promise<RunningIndexer> {
+export function launchIndexer(options: IndexerOptions): LaunchedIndexer {
   const pgliteDir = options.databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "poo-indexer-"));
   const removeDir = (): void => {
     if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
@@ -102,20 +115,26 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     removeDir();
   };
   const endpoint = options.waitFor === "ready" ? "/ready" : "/health";
-  const state = await owned.waitUntilUp(
-    () =>
-      fetch(`${url}${endpoint}`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    options.startTimeoutMs ?? 120_000,
-    250,
-  );
-  if (state === "up") return { url, pid: child.pid, stop };
-  if (state === "exited") {
-    removeDir();
-    throw new Error(`The indexer exited with code ${child.exitCode} before answering (see [indexer] lines).`);
-  }
-  await stop();
-  throw new Error(`The indexer did not answer ${endpoint} on ${url} in time.`);
+  const up = owned
+    .waitUntilUp(
+      () =>
+        fetch(`${url}${endpoint}`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      options.startTimeoutMs ?? 120_000,
+      250,
+    )
+    .then(async (state) => {
+      if (state === "up") return;
+      if (state === "exited") {
+        removeDir();
+        throw new Error(
+          `The indexer exited with code ${child.exitCode} before answering (see [indexer] lines).`,
+        );
+      }
+      await stop();
+      throw new Error(`The indexer did not answer ${endpoint} on ${url} in time.`);
+    });
+  return { url, pid: child.pid, stop, up };
 }

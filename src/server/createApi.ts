@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
+import { indexerProxy } from "./http/indexerProxy";
 import { jsonError } from "./http/jsonError";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
@@ -60,6 +61,8 @@ export type ApiDeps = {
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
   site?: Hono<ApiEnv>;
+  /** The activity indexer (INDEXER_URL), reached by the browser under /indexer on this origin. */
+  indexerUrl?: string;
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
@@ -100,6 +103,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
+  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl));
   app.route("/api", healthRoutes(deps.readiness));
   app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
   app.route(

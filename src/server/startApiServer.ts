@@ -104,6 +104,7 @@ export async function startApiServer(
     readiness,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
+    ...(config.indexerUrl ? { indexerUrl: config.indexerUrl } : {}),
   });
 
   try {

@@ -166,6 +166,7 @@ const variables = {
   ALLOW_LOCAL_CHAIN: booleanFlag.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
+  INDEXER_URL: httpUrl.optional(),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a whole number of milliseconds from 0 to 120000" })
@@ -275,6 +276,7 @@ export function parseServerConfig(
       cmcApiUrl: values.CMC_API_URL,
       logLevel: values.LOG_LEVEL,
       siteDir: values.SITE_DIR,
+      indexerUrl: values.INDEXER_URL,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     },
