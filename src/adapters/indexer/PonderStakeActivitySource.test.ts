@@ -24,7 +24,12 @@ function fakeChain(state: { head: bigint; stakes: bigint[]; maxRange?: bigint })
       if (method === "eth_blockNumber") return numberToHex(state.head);
       if (method === "eth_getBlockByNumber") {
         const [number] = params as [Hex];
-        return { number, timestamp: numberToHex(1_700_000_000n + BigInt(number)), hash: hashOf(1), transactions: [] };
+        return {
+          number,
+          timestamp: numberToHex(1_700_000_000n + BigInt(number)),
+          hash: hashOf(1),
+          transactions: [],
+        };
       }
       if (method === "eth_getLogs") {
         const [{ fromBlock, toBlock }] = params as [{ fromBlock: Hex; toBlock: Hex }];
@@ -166,12 +171,24 @@ describe("PonderStakeActivitySource", () => {
     expect(requests.filter((m) => m === "eth_getLogs").length).toBeLessThanOrEqual(3);
   });
 
+  it("a block reorganised a moment ago: the chain's newest blocks win over an indexer not caught up yet", async () => {
+    indexer.indexedTo = 2_000_100n;
+    indexer.stakes = [100n, 2_000_099n]; // the indexer still has the stake of the reorganised block
+    chain.stakes = [100n];
+    const { source: activity, requests } = source();
+    const result = await activity.loadActivity(ACCOUNT, CHAIN_ID);
+    expect(result.entries.map((e) => e.blockNumber)).toEqual([100n]);
+    expect(requests.filter((m) => m === "eth_getLogs")).toHaveLength(1);
+  });
+
   it("an entry the indexer no longer has (a reorganised block) leaves the list", async () => {
     indexer.indexedTo = 2_000_100n;
     const { source: activity } = source();
     expect((await activity.loadActivity(ACCOUNT, CHAIN_ID)).entries).toHaveLength(2);
     chain.stakes = [100n];
     indexer.stakes = chain.stakes;
-    expect((await activity.loadActivity(ACCOUNT, CHAIN_ID)).entries.map((e) => e.blockNumber)).toEqual([100n]);
+    expect((await activity.loadActivity(ACCOUNT, CHAIN_ID)).entries.map((e) => e.blockNumber)).toEqual([
+      100n,
+    ]);
   });
 });

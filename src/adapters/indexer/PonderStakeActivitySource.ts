@@ -31,7 +31,7 @@ const transferEvent = parseAbiItem("event Transfer(address indexed from, address
 export const CHAIN_TAIL_BLOCKS = 5_000n;
 /** eth_getLogs requests a tail read may take when a provider refuses the range (halved each time). */
 const TAIL_REQUESTS = 3;
-/** Blocks read again from the chain on each refresh, in case the newest ones were reorganised. */
+/** The newest blocks are always read from the chain too, in case they were just reorganised. */
 const RESCAN_BLOCKS = 12n;
 /** How long the indexer has to answer before the list goes on without it. */
 export const INDEXER_TIMEOUT_MS = 5_000;
@@ -83,26 +83,24 @@ export class PonderStakeActivitySource implements StakeActivitySource {
       base = { coveredTo: indexed.indexedTo, entries: indexed.entries };
       incomplete = indexed.truncated;
     } else {
-      // Without it: what this page read before, up to a few blocks back (they may have changed).
-      const coveredTo =
-        before?.coveredTo === undefined ? undefined : before.coveredTo - RESCAN_BLOCKS;
-      base = {
-        coveredTo,
-        entries: (before?.entries ?? []).filter((e) => coveredTo !== undefined && e.blockNumber <= coveredTo),
-      };
+      // Without it: what this page read before (its newest blocks are read again below).
+      base = { coveredTo: before?.coveredTo, entries: before?.entries ?? [] };
       if (before?.coveredTo === undefined) incomplete = true;
     }
 
     const tailStart = latest + 1n > CHAIN_TAIL_BLOCKS ? latest + 1n - CHAIN_TAIL_BLOCKS : 0n;
     const needFrom = base.coveredTo === undefined ? deployBlock : maxOf(deployBlock, base.coveredTo + 1n);
     if (needFrom < tailStart) incomplete = true; // a gap between what is known and what the tail reads
-    const from = maxOf(needFrom, tailStart);
-    let entries = base.entries;
+    // The newest blocks are read from the chain even when the indexer has them, in the same request:
+    // a block reorganised a moment ago is the chain's word, whether or not the indexer has caught up.
+    const rescanFrom = latest + 1n > RESCAN_BLOCKS ? latest + 1n - RESCAN_BLOCKS : 0n;
+    const from = maxOf(deployBlock, minOf(maxOf(needFrom, tailStart), rescanFrom));
+    let entries = base.entries.filter((e) => e.blockNumber <= latest);
     let coveredTo = incomplete ? base.coveredTo : latest;
     if (from <= latest) {
       const tail = await this.readTail(client, account, chainId, from, latest).catch(() => undefined);
       if (tail) {
-        entries = [...base.entries.filter((e) => e.blockNumber < from), ...tail];
+        entries = [...entries.filter((e) => e.blockNumber < from), ...tail];
       } else {
         incomplete = true;
         coveredTo = base.coveredTo;
@@ -215,6 +213,10 @@ export class PonderStakeActivitySource implements StakeActivitySource {
 
 function maxOf(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
+}
+
+function minOf(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /** One entry per log: the chain's tail and the indexer may both hold a block's entries. */
