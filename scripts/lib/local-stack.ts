@@ -69,8 +69,8 @@ export interface LocalStackOptions {
    */
   explorerPort?: number | false;
   /**
-   * The activity indexer (indexer/, Ponder on PGlite) on this port, default 42069; false for none
-   * (the app then reads the activity from the chain alone). Started as soon as the contracts are
+   * The activity indexer (indexer/, Ponder on PGlite) on this port (npm start: 42069); false or unset
+   * for none (the app then reads the activity from the chain alone). Started as soon as the contracts are
    * deployed, beside the web app's start, and reached by the app under /indexer.
    */
   indexerPort?: number | false;
@@ -80,6 +80,12 @@ export interface LocalStackOptions {
    * the chain's newest blocks meanwhile). Default health.
    */
   indexerWaitFor?: "health" | "ready" | "background";
+  /**
+   * Runs once the contracts are deployed and the accounts seeded, before the indexer starts and
+   * before the Sepolia look-alike's clock and interval mining are set (tests that need an old chain
+   * make their history here, so the indexer's backfill covers it at start).
+   */
+  prepareChain?: (chain: { chainUrl: string; deployment: DeploymentRecord; accounts: readonly Address[] }) => Promise<void>;
 }
 
 export interface LocalStack {
@@ -158,6 +164,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { deployOnSimulatedChain } = await import("./ignition/deployOnSimulatedChain");
     const deployment = await deployOnSimulatedChain({ provider: simulated.provider, stakingContract });
     const accounts = await seedTestAccounts(simulated.provider, deployment.pooToken);
+    await options.prepareChain?.({ chainUrl, deployment, accounts });
     if (sepolia) {
       // Sepolia's block timestamps follow the wall clock, and so does a page's idea of when the next
       // block is due. A chain created after another one in this process starts with that one's older
@@ -178,7 +185,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
     );
     // Ponder takes seconds to start: it starts now, beside the web app's start, and is awaited last.
-    const indexerPort = options.indexerPort ?? 42069;
+    const indexerPort = options.indexerPort ?? false;
     const indexerWaitFor = options.indexerWaitFor ?? "health";
     const indexer =
       indexerPort === false
