@@ -7,6 +7,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "e2e/wallet/**/*.test.ts",
       "bench/**/*.test.ts",
+      "indexer/**/*.test.ts",
     ],
     environment: "node",
     restoreMocks: true,
