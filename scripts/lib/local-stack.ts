@@ -85,7 +85,11 @@ export interface LocalStackOptions {
    * before the Sepolia look-alike's clock and interval mining are set (tests that need an old chain
    * make their history here, so the indexer's backfill covers it at start).
    */
-  prepareChain?: (chain: { chainUrl: string; deployment: DeploymentRecord; accounts: readonly Address[] }) => Promise<void>;
+  prepareChain?: (chain: {
+    chainUrl: string;
+    deployment: DeploymentRecord;
+    accounts: readonly Address[];
+  }) => Promise<void>;
 }
 
 export interface LocalStack {
