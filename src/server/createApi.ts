@@ -154,7 +154,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl));
+  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
   app.route(
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),

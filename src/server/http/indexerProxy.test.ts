@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "./ApiEnv";
+import { MemoryRateLimiter } from "../adapters/MemoryRateLimiter";
 import { indexerProxy } from "./indexerProxy";
+import { RATE_LIMIT_POLICIES } from "./rateLimitPolicies";
 
 function appWith(fetchFn: typeof fetch) {
   const app = new Hono<ApiEnv>();
@@ -43,5 +45,30 @@ describe("indexerProxy (/indexer on the site's origin)", () => {
 
     const post = await down.request("/indexer/activity", { method: "POST" });
     expect(post.status).toBe(405);
+  });
+
+  it("limits each client like the other read routes (429 past its limit), before the indexer is asked", async () => {
+    let asked = 0;
+    const app = new Hono<ApiEnv>();
+    app.use(requestId());
+    const policies = {
+      ...RATE_LIMIT_POLICIES,
+      indexerByClient: { name: "indexer-ip", limit: 2, windowMs: 60_000 },
+    };
+    app.route(
+      "/indexer",
+      indexerProxy(
+        "http://127.0.0.1:42069",
+        (async () => {
+          asked++;
+          return Response.json({});
+        }) as typeof fetch,
+        { readLimiter: new MemoryRateLimiter(), policies, clientAddress: () => "203.0.113.9", now: Date.now },
+      ),
+    );
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await app.request("/indexer/head?chainId=31337")).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(asked).toBe(2);
   });
 });

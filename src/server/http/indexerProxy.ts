@@ -1,7 +1,10 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { proxy } from "hono/proxy";
 import type { ApiEnv } from "./ApiEnv";
+import { clientRateLimitKey } from "./clientRateLimitKey";
 import { jsonError } from "./jsonError";
+import type { PriceRouteLimits } from "./priceRoutes";
+import { rateLimit } from "./rateLimit";
 
 /** How long the indexer has to answer through the site before the browser is told it is down. */
 export const INDEXER_PROXY_TIMEOUT_MS = 5_000;
@@ -11,9 +14,18 @@ export const INDEXER_PROXY_TIMEOUT_MS = 5_000;
  * the browser reads it under the site's CSP ('self'). GET and HEAD only, no cookies or credentials
  * forwarded; the indexer down or slow is a 502 or 504 that says so (the app then reads the chain).
  */
-export function indexerProxy(indexerUrl: string, fetchFn: typeof fetch = fetch): Hono<ApiEnv> {
+export function indexerProxy(
+  indexerUrl: string,
+  fetchFn: typeof fetch = fetch,
+  limits?: PriceRouteLimits,
+): Hono<ApiEnv> {
   const base = indexerUrl.replace(/\/$/, "");
   const app = new Hono<ApiEnv>();
+  if (limits) {
+    // Per client, in this instance's memory, as the other read routes: a flood stops here.
+    const client = (c: Context) => clientRateLimitKey(limits.clientAddress(c));
+    app.use(rateLimit(limits.readLimiter, limits.policies.indexerByClient, client, limits.now));
+  }
   app.on(["GET", "HEAD"], "/*", async (c) => {
     const url = new URL(c.req.url);
     const target = `${base}${url.pathname.replace(/^\/indexer/, "") || "/"}${url.search}`;
