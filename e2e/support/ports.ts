@@ -46,14 +46,13 @@ export const e2eSepoliaPorts: E2eSepoliaPorts = {
  * The MetaMask project's stack (the same local stack as the app's), on its own ports: the two projects
  * run side by side (playwright.config.ts).
  */
-export type E2eMetaMaskPorts = Pick<E2ePorts, "chain" | "web" | "api" | "explorer" | "indexer">;
+export type E2eMetaMaskPorts = Pick<E2ePorts, "chain" | "web" | "api" | "explorer">;
 
 export const e2eMetaMaskPorts: E2eMetaMaskPorts = {
   chain: portFromEnv("E2E_METAMASK_CHAIN_PORT", 8665),
   web: portFromEnv("E2E_METAMASK_WEB_PORT", 4293),
   api: portFromEnv("E2E_METAMASK_API_PORT", 8707),
   explorer: portFromEnv("E2E_METAMASK_EXPLORER_PORT", 8666),
-  indexer: portFromEnv("E2E_METAMASK_INDEXER_PORT", 8669),
 };
 
 export const e2ePorts: E2ePorts = {
