@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ACTIVITY_LIMIT, parseActivityQuery, parseChainId } from "./parseActivityQuery";
+import { MAX_ACTIVITY_LIMIT, parseActivityQuery, parseChainId } from "../src/api/parseActivityQuery";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 

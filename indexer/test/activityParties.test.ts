@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toAddress } from "../../src/domain/address";
 import { classifyTransfer } from "../../src/domain/stakeActivity";
-import { activityParties } from "./activityParties";
+import { activityParties } from "../src/activityParties";
 
 const deployment = {
   pooToken: "0x00000000000000000000000000000000000000a1",
