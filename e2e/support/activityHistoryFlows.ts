@@ -103,7 +103,29 @@ export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<v
     console.log(`[activity] reload with the indexer stopped: ${requests.join(", ")}`);
   } finally {
     process.kill(indexer.pid, "SIGCONT");
+    // Left in step with the chain before the fixture reverts it: a revert while Ponder is still
+    // catching up after SIGCONT once cost it an "unrecoverable reorg" (warnings, no crash).
+    await indexerCaughtUp(ctx);
   }
+}
+
+/** Waits (20 s at most) until the indexer has indexed the chain's head, as the site serves it. */
+async function indexerCaughtUp(ctx: ActivityHistoryContext): Promise<void> {
+  const { chainId } = ctx.stack.deployment;
+  await expect
+    .poll(
+      async () => {
+        const head = await ctx.chain.publicClient.getBlockNumber();
+        const response = await fetch(`${ctx.stack.webUrl}/indexer/head?chainId=${chainId}`).catch(
+          () => undefined,
+        );
+        const body = (await response?.json().catch(() => undefined)) as
+          { indexedTo?: { block: string } | null } | undefined;
+        return body?.indexedTo ? BigInt(body.indexedTo.block) >= head : false;
+      },
+      { timeout: 20_000, message: "the indexer catches up with the chain" },
+    )
+    .toBe(true);
 }
 
 /**
@@ -150,4 +172,5 @@ export async function reorganisedStakeFlow(ctx: ActivityHistoryContext): Promise
   await ctx.chain.mine(3); // other blocks at the stake's height and past it
   await expect(rows(ctx.page)).toHaveCount(0, { timeout: 20_000 });
   await expect(activity(ctx.page).getByText(/No stakes, unstakes or rewards/)).toBeVisible();
+  await indexerCaughtUp(ctx);
 }
