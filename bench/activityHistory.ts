@@ -5,6 +5,7 @@ import { hardhat } from "viem/chains";
 import { startLocalStack } from "../scripts/lib/local-stack";
 import { launchIndexer } from "../scripts/lib/startIndexer";
 import { erc20Abi, specStakingAbi } from "../src/adapters/chain/specStakingAbi";
+import { ageChain } from "../e2e/support/e2eStack";
 import { startCountingProxy } from "../test/integration/localChain";
 import { launchBrowser } from "./browser";
 import { ROOT_DIR } from "./config";
@@ -81,10 +82,7 @@ export async function measureActivityHistory(options: {
         args: [amount],
       });
       await publicClient.waitForTransactionReceipt({ hash });
-      await publicClient.request({
-        method: "hardhat_mine",
-        params: [`0x${blocks.toString(16)}`, "0x0"],
-      } as never);
+      await ageChain(publicClient as never, blocks);
       staked = { hash, account };
     },
   });

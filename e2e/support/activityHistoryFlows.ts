@@ -103,8 +103,8 @@ export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<v
     console.log(`[activity] reload with the indexer stopped: ${requests.join(", ")}`);
   } finally {
     process.kill(indexer.pid, "SIGCONT");
-    // Left in step with the chain before the fixture reverts it: a revert while Ponder is still
-    // catching up after SIGCONT once cost it an "unrecoverable reorg" (warnings, no crash).
+    // Left in step with the chain before the fixture reverts it, so the next spec starts from an
+    // indexer that is following the chain.
     await indexerCaughtUp(ctx);
   }
 }
