@@ -14,6 +14,8 @@ import { connectLocalWallet, waitForFigures } from "./stakePage";
 
 /** Phase activity's ports (its own range: it runs beside nothing else of the bench). */
 export const ACTIVITY_PORTS = { chain: 9260, proxy: 9261, indexer: 9262, webIndexer: 9263, webScan: 9264 };
+/** How long the page's provider takes to answer each request. */
+const PROVIDER_LATENCY_MS = 100;
 /** What a paid provider serves per eth_getLogs (and the app's gateway). */
 const LOG_RANGE_CAP = 10_000;
 
@@ -119,9 +121,11 @@ export async function measureActivityHistory(options: {
   const head = await createPublicClient({ transport: http(stack.chainUrl) }).getBlockNumber();
   const backfillBlocks = Number(head) - stack.deployment.deployBlock;
 
+  // A remote provider: 100 ms per answer (what the issue measured against), 10,000 blocks per eth_getLogs.
   const proxy = await startCountingProxy(stack.chainUrl, {
     port: ACTIVITY_PORTS.proxy,
     maxLogRange: LOG_RANGE_CAP,
+    latencyMs: PROVIDER_LATENCY_MS,
   });
   stoppers.add("activity: counting proxy", () => proxy.close());
   process.env.VITE_CHAINS = "local";

@@ -506,7 +506,7 @@ export function renderTable(result: BenchResult): string {
   const activity = result.activity;
   rows.push(
     section(
-      `8. Your activity on an old chain (${activity ? `a stake ${activity.blocksAgo.toLocaleString("en")} blocks ago` : "not measured"}; the page's eth_getLogs capped at 10,000 blocks; a reload of the connected page)`,
+      `8. Your activity on an old chain (${activity ? `a stake ${activity.blocksAgo.toLocaleString("en")} blocks ago` : "not measured"}; the page's RPC answering in 100 ms, eth_getLogs capped at 10,000 blocks; a reload of the connected page)`,
     ),
   );
   if (activity) {
