@@ -8,6 +8,7 @@ export default defineConfig({
       "e2e/wallet/**/*.test.ts",
       "e2e/support/**/*.test.ts",
       "bench/**/*.test.ts",
+      "indexer/**/*.test.ts",
     ],
     environment: "node",
     restoreMocks: true,

@@ -24,10 +24,12 @@ export interface E2ePorts {
   readonly walletChain: number;
   /** The stack's local explorer (transaction pages the app's "here" links open). */
   readonly explorer: number;
+  /** The stack's activity indexer (Ponder); the app reaches it under <web>/indexer. */
+  readonly indexer: number;
 }
 
 /** The Sepolia look-alike's stack (the `sepolia` Playwright project), next to the app's. */
-export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api"> {
+export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api" | "indexer"> {
   /** The counting proxy the web app's fallback RPC points at. */
   readonly fallbackProxy: number;
 }
@@ -37,6 +39,7 @@ export const e2eSepoliaPorts: E2eSepoliaPorts = {
   web: portFromEnv("E2E_SEPOLIA_WEB_PORT", 4283),
   api: portFromEnv("E2E_SEPOLIA_API_PORT", 8697),
   fallbackProxy: portFromEnv("E2E_SEPOLIA_PROXY_PORT", 8656),
+  indexer: portFromEnv("E2E_SEPOLIA_INDEXER_PORT", 8659),
 };
 
 /**
@@ -58,6 +61,7 @@ export const e2ePorts: E2ePorts = {
   api: portFromEnv("E2E_API_PORT", 8687),
   walletChain: portFromEnv("E2E_WALLET_CHAIN_PORT", 8650),
   explorer: portFromEnv("E2E_EXPLORER_PORT", 8646),
+  indexer: portFromEnv("E2E_INDEXER_PORT", 8649),
 };
 
 /**

@@ -5,6 +5,7 @@ import { routePath } from "hono/route";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
+import { indexerProxy } from "./http/indexerProxy";
 import { jsonError } from "./http/jsonError";
 import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
@@ -93,6 +94,8 @@ export type ApiDeps = {
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
   site?: Hono<ApiEnv>;
+  /** The activity indexer (INDEXER_URL), reached by the browser under /indexer on this origin. */
+  indexerUrl?: string;
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
@@ -162,6 +165,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
+  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
   app.route(
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),

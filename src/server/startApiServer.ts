@@ -140,6 +140,7 @@ export async function startApiServer(
     databaseUnavailable: (error) => stores.isUnavailable(error),
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
+    ...(config.indexerUrl ? { indexerUrl: config.indexerUrl } : {}),
   });
 
   let metricsServer: MetricsServer | undefined;

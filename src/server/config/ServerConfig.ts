@@ -64,6 +64,8 @@ export type ServerConfig = {
   logLevel: LogLevel;
   /** The built web app (`npm run build`), served by `npm run serve` beside the API. */
   siteDir: string;
+  /** The activity indexer (indexer/, `ponder start` or `ponder serve`), passed through under /indexer. */
+  indexerUrl: string | undefined;
   /**
    * Strict-Transport-Security: auto sends it when the request came over https (a trusted proxy's
    * X-Forwarded-Proto), always on every answer, off never.

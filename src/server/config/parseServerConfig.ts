@@ -212,6 +212,7 @@ const variables = {
   ALLOW_LOCAL_CHAIN: booleanFlag.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
+  INDEXER_URL: httpUrl.optional(),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
   METRICS_HOST: z
     .string()
@@ -376,6 +377,7 @@ export function parseServerConfig(
       cmcApiUrl: values.CMC_API_URL,
       logLevel: values.LOG_LEVEL,
       siteDir: values.SITE_DIR,
+      indexerUrl: values.INDEXER_URL,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
       metrics:

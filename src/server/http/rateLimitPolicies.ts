@@ -24,6 +24,8 @@ export const RATE_LIMIT_POLICIES = {
   priceHistoryByClient: { name: "price-history-ip", limit: 300, windowMs: MINUTE },
   sessionReadByClient: { name: "me-ip", limit: 600, windowMs: MINUTE },
   registrationReadByClient: { name: "registration-read-ip", limit: 600, windowMs: MINUTE },
+  // /indexer/* (the activity indexer behind this server): a page load asks once.
+  indexerByClient: { name: "indexer-ip", limit: 600, windowMs: MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicies = { [Name in keyof typeof RATE_LIMIT_POLICIES]: RateLimitPolicy };
