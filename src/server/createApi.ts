@@ -16,6 +16,7 @@ import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPol
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
 import { apiMetrics } from "./metrics/apiMetrics";
+import { indexerMetrics } from "./metrics/indexerMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
@@ -165,7 +166,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
+  if (deps.indexerUrl) {
+    const { proxyRequests } = indexerMetrics(registry);
+    app.route(
+      "/indexer",
+      indexerProxy(deps.indexerUrl, fetch, { ...limits, now }, (outcome) => proxyRequests.inc({ outcome })),
+    );
+  }
   app.route(
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
