@@ -14,9 +14,13 @@ const selectedProjects = process.argv.flatMap((arg, index, all) =>
   arg === "--project" ? [all[index + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
 );
 const nginxMissing = missingNginxMessage();
-if (nginxMissing && (selectedProjects.length === 0 || selectedProjects.includes("production"))) {
+const needNginx = ["production", "fresh-clone"];
+if (
+  nginxMissing &&
+  (selectedProjects.length === 0 || selectedProjects.some((name) => needNginx.includes(name)))
+) {
   throw new Error(
-    `${nginxMissing} (The Playwright project "production" needs it; --project=<other> runs without.)`,
+    `${nginxMissing} (The Playwright projects "production" and "fresh-clone" need it; --project=<other> runs without.)`,
   );
 }
 // MetaMask's service-worker requests reach context.route only with this set before a browser starts.
@@ -115,6 +119,16 @@ const config = defineConfig({
       timeout: 90_000,
       expect: { timeout: 10_000 },
       use: { baseURL: `http://127.0.0.1:${e2eProductionPorts.web}` },
+    },
+    {
+      // docs/operations.md's `checked:` blocks as written, in a fresh `git clone` of HEAD: npm install,
+      // the build, the production install, the systemd unit (systemctl stood in for), PostgreSQL as the
+      // documented role, two instances and nginx (e2e/fresh-clone/). No browser. Its install and build
+      // take minutes, so it runs last, on whichever lane frees first, one test after the other.
+      name: "fresh-clone",
+      testMatch: "fresh-clone/**/*.spec.ts",
+      workers: 1,
+      timeout: 15 * 60_000,
     },
   ],
 });
