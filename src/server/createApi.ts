@@ -10,6 +10,9 @@ import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
+import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
@@ -24,6 +27,7 @@ import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
+import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
@@ -54,8 +58,14 @@ export type ApiDeps = {
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
-  /** /api/ready's answer: the database and chains, and whether the server is shutting down. */
+  /** The peer that sent X-Forwarded-For without being a trusted proxy (untrustedForwarder): counted, logged. */
+  untrustedForwarder?: (c: Context) => string | undefined;
+  /** This instance's metrics registry; a fresh one by default. */
+  metrics?: ServerMetrics;
+  /** /api/ready's answer: the database, and whether the server is shutting down. */
   readiness: CheckReadiness;
+  /** The dependencies reported (not gated on) in /api/health: chain RPCs, the database. */
+  dependencies?: WatchDependencies;
   /** Strict-Transport-Security: when to send it (ServerConfig.hsts) and how to tell https (servedOverHttps). */
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
@@ -85,9 +95,28 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
+  const registry = deps.metrics ?? new ServerMetrics();
+  const metrics = apiMetrics(registry);
+  // The price source is never asked for a report (it costs API credits): its last outcome is read.
+  registry.onScrape(() => {
+    const price = getPooPrice.status();
+    if (price.status === "unknown") metrics.dependencyUp.remove({ dependency: "price" });
+    else metrics.dependencyUp.set({ dependency: "price" }, price.status === "ok" ? 1 : 0);
+  });
+
   const app = new Hono<ApiEnv>();
   app.use(requestId());
   app.use(requestLog(logger, deps.clientAddress));
+  if (deps.untrustedForwarder) {
+    app.use(
+      untrustedForwardedForWatch({
+        untrustedForwarder: deps.untrustedForwarder,
+        counter: metrics.untrustedForwardedFor,
+        logger,
+        now,
+      }),
+    );
+  }
   if (deps.hsts) app.use(strictTransportSecurity(deps.hsts.mode, deps.hsts.overHttps));
   if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());
@@ -100,7 +129,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  app.route("/api", healthRoutes(deps.readiness));
+  app.route(
+    "/api",
+    healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
+  );
   app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
   app.route(
     "/api/auth",

@@ -7,11 +7,13 @@ import { createSiweMessage } from "viem/siwe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseServerConfig } from "./config/parseServerConfig";
 import type { ServerConfig } from "./config/ServerConfig";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { openStores } from "./openStores";
 import { startApiServer, type RunningApiServer } from "./startApiServer";
 import { alice, bob } from "./testing/hardhatAccounts";
 import { FakeBalanceReader } from "./testing/FakeBalanceReader";
 import { memoryLogger } from "./testing/memoryLogger";
+import { metricValue } from "./testing/metricValue";
 import { STORE_ENGINES } from "./testing/storeEngines";
 
 const SITE = "http://127.0.0.1:5173";
@@ -98,6 +100,29 @@ describe("startApiServer", () => {
     const response = await fetch(`${server.url}/api/price/poo`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ usd: 0.0042, source: "dev" });
+  });
+
+  it("listens on the address API_HOST names; counts and logs X-Forwarded-For from a peer TRUSTED_PROXIES does not list", async () => {
+    const logger = memoryLogger();
+    const metrics = new ServerMetrics();
+    const server = await startApiServer(
+      { ...config, host: "127.0.0.2", trustedProxies: ["10.0.0.2"] },
+      { balanceReader: balances, logger, metrics },
+    );
+    running.push(server);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`${server.url}/api/health`, {
+        headers: { "x-forwarded-for": "203.0.113.5" },
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(await metricValue(metrics, "poo_untrusted_forwarded_for_total")).toBe(3);
+    const warned = logger.lines.filter((line) => line.message.includes("TRUSTED_PROXIES does not list"));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.message).toMatch(
+      /^X-Forwarded-For from 127\.0\.0\.\d+, which TRUSTED_PROXIES does not list/,
+    );
   });
 
   it("keeps every registration and application across a restart on the same database file", async () => {

@@ -14,6 +14,9 @@ import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
+import { untrustedForwarder } from "./http/untrustedForwarder";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { HealthCheck } from "./ports/HealthCheck";
@@ -22,6 +25,7 @@ import type { PriceSource } from "./ports/PriceSource";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import type { Site } from "./site/loadSite";
 import { CheckReadiness } from "./use-cases/CheckReadiness";
+import { WatchDependencies } from "./use-cases/WatchDependencies";
 import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
 export type RunningApiServer = {
@@ -46,6 +50,10 @@ export type ApiServerOverrides = {
   clientAddress?: (c: Context) => string;
   /** The built web app (loadSite(config.siteDir)): `npm run serve` serves it from the same origin. */
   site?: Site;
+  /** The metrics registry (a fresh one by default). */
+  metrics?: ServerMetrics;
+  /** How often chain RPCs and the database are checked for /api/health and the metrics (15 s). */
+  dependencyCheckIntervalMs?: number;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -55,6 +63,7 @@ export async function startApiServer(
 ): Promise<RunningApiServer> {
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
+  const metrics = overrides.metrics ?? new ServerMetrics();
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
@@ -77,11 +86,22 @@ export async function startApiServer(
     }
   }
 
-  const checks: HealthCheck[] = [
-    { name: "database", check: () => stores.check() },
-    ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
-  ];
-  const readiness = new CheckReadiness({ checks, logger, now });
+  // Readiness gates on what this instance cannot serve without; chains are reported, never gated on.
+  const database: HealthCheck = { name: "database", check: () => stores.check() };
+  const { dependencyUp } = apiMetrics(metrics);
+  const onResult = (name: string, up: boolean) => dependencyUp.set({ dependency: name }, up ? 1 : 0);
+  const readiness = new CheckReadiness({ checks: [database], logger, now, onResult });
+  const dependencies = new WatchDependencies({
+    checks: [
+      database,
+      ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
+    ],
+    readinessChecks: [database.name],
+    logger,
+    now,
+    onResult,
+    intervalMs: overrides.dependencyCheckIntervalMs,
+  });
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
@@ -101,7 +121,10 @@ export async function startApiServer(
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
+    untrustedForwarder: untrustedForwarder(config.trustedProxies),
+    metrics,
     readiness,
+    dependencies,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });
@@ -115,6 +138,7 @@ export async function startApiServer(
     });
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+    dependencies.start();
 
     // Answers not yet finished. While draining, each ends its keep-alive connection (Connection: close,
     // and the connection is closed once idle), so that no client or proxy sends more on it.
@@ -132,6 +156,7 @@ export async function startApiServer(
     const shutDown = async (): Promise<void> => {
       draining = true;
       readiness.beginShutdown();
+      dependencies.stop();
       for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
       const timeoutMs = config.shutdownTimeoutMs;
       // Closed before it is said: whoever reads the line finds the port refusing connections.

@@ -8,7 +8,7 @@ const PRODUCTION: Record<string, string> = {
   NODE_ENV: "production",
   SESSION_SECRET: SECRET,
   CMC_API_KEY: "abcdef01-2345-6789",
-  TRUSTED_PROXIES: "none",
+  TRUSTED_PROXIES: "127.0.0.1",
   SIWE_ALLOWED_ORIGINS: "https://poo.finance",
   SIWE_ALLOWED_CHAIN_IDS: "11155111",
   CHAIN_RPC_URL_11155111: "https://sepolia.example/v2/key",
@@ -105,7 +105,7 @@ describe("parseServerConfig", () => {
   it("names each bad variable in one error", () => {
     const problems = problemsOf({
       NODE_ENV: "staging",
-      API_HOST: "0.0.0.0",
+      API_HOST: "poo.internal",
       API_PORT: "99999",
       DEV_POO_PRICE_USD: "free",
       SESSION_SECRET: "short",
@@ -165,12 +165,12 @@ describe("parseServerConfig", () => {
       "CMC_API_KEY: required when NODE_ENV is production (eligibility must not be decided on a made-up price)",
       "DEV_POO_PRICE_USD: must not be set when NODE_ENV is production (development price)",
       "SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)",
-      'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
+      "TRUSTED_PROXIES: required when NODE_ENV is production: the addresses or networks of the proxies in front of this server (e.g. 10.0.0.2 or 10.0.0.0/24); without them every client would count as the proxy, and one client's failed sign-ins would close sign-in for everyone",
       "SIWE_ALLOWED_ORIGINS: required when NODE_ENV is production (the site's public origin, e.g. https://poo.finance)",
       "SIWE_ALLOWED_CHAIN_IDS: required when NODE_ENV is production (the chains the site offers, e.g. 11155111)",
     ]);
     expect(parseServerConfig(PRODUCTION).config).toMatchObject({
-      trustedProxies: [],
+      trustedProxies: ["127.0.0.1"],
       nodeEnv: "production",
       allowedOrigins: ["https://poo.finance"],
       allowedChainIds: [11155111],
@@ -248,5 +248,83 @@ describe("parseServerConfig", () => {
     expect(problemsOf({ SESSION_SECRET: SECRET, SIWE_ALLOWED_CHAIN_IDS: "31337,8453" })).toEqual([
       "CHAIN_RPC_URL_8453: required because SIWE_ALLOWED_CHAIN_IDS includes 8453",
     ]);
+  });
+
+  describe("API_HOST and TRUSTED_PROXIES (instances on other hosts)", () => {
+    it("binds any address of this machine when set, loopback by default", () => {
+      for (const host of ["10.0.0.11", "0.0.0.0", "::", "fd00::11", "localhost", "127.0.0.2"]) {
+        expect(
+          parseServerConfig({ ...PRODUCTION, API_HOST: host, TRUSTED_PROXIES: "10.0.0.2" }).config.host,
+        ).toBe(host);
+      }
+      expect(parseServerConfig(PRODUCTION).config.host).toBe("127.0.0.1");
+      expect(problemsOf({ ...PRODUCTION, API_HOST: "web1.internal" })).toEqual([
+        "API_HOST: must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or :: for every interface) or localhost",
+      ]);
+    });
+
+    it("refuses, in production on another host's address, a missing TRUSTED_PROXIES, none, and lists that trust everyone", () => {
+      const { TRUSTED_PROXIES: _none, ...withoutProxies } = PRODUCTION;
+      const remote = { ...withoutProxies, API_HOST: "10.0.0.11" };
+      expect(problemsOf(remote)).toEqual([
+        "TRUSTED_PROXIES: required when NODE_ENV is production: the addresses or networks of the proxies in front of this server (e.g. 10.0.0.2 or 10.0.0.0/24); without them every client would count as the proxy, and one client's failed sign-ins would close sign-in for everyone",
+      ]);
+      expect(problemsOf({ ...remote, TRUSTED_PROXIES: "none" })).toEqual([
+        "TRUSTED_PROXIES: \"none\" is refused when NODE_ENV is production: behind a proxy every client would count as the proxy's address, so one client's failed sign-ins would close sign-in for everyone; list your proxies' addresses or networks (e.g. 10.0.0.2 or 10.0.0.0/24)",
+      ]);
+      expect(problemsOf({ ...remote, TRUSTED_PROXIES: "0.0.0.0/0" })).toEqual([
+        "TRUSTED_PROXIES: 0.0.0.0/0 trusts every IPv4 address: any client there could write its own X-Forwarded-For and choose its rate-limit key (unlimited sign-in attempts, or another client's key to lock it out); list only your proxies' addresses or networks, e.g. 10.0.0.2 or 10.0.0.0/24",
+      ]);
+      // The same on a loopback bind: a proxy on this machine is still the only peer.
+      expect(problemsOf({ ...PRODUCTION, TRUSTED_PROXIES: "none" })).toHaveLength(1);
+      expect(problemsOf({ ...PRODUCTION, TRUSTED_PROXIES: "::/0" })[0]).toMatch(
+        /^TRUSTED_PROXIES: ::\/0 trusts every address: /,
+      );
+    });
+
+    it("sees trust in everyone however it is spelt", () => {
+      const everyone = [
+        "::/0",
+        "0:0:0:0:0:0:0:0/0",
+        "10.0.0.2, ::/0",
+        "::ffff:0:0/96",
+        "::ffff:0.0.0.0/96",
+        "0.0.0.0/1,128.0.0.0/1",
+        "0.0.0.0/2,64.0.0.0/2,128.0.0.0/1",
+        "::/1,8000::/1",
+        "::/8",
+        "0.0.0.0/1", // half of IPv4: wider than any proxy network
+        "2000::/3",
+      ];
+      for (const list of everyone) {
+        expect(problemsOf({ ...PRODUCTION, TRUSTED_PROXIES: list }), list).toEqual([
+          expect.stringMatching(/^TRUSTED_PROXIES: .* (trusts every|is wider than any proxy network)/),
+        ]);
+      }
+      for (const list of [
+        "10.0.0.0/8",
+        "fc00::/7",
+        "10.0.0.2,10.0.0.3,fd00::2",
+        "172.16.0.0/12,192.168.0.0/16",
+      ]) {
+        expect(
+          parseServerConfig({ ...PRODUCTION, TRUSTED_PROXIES: list }).config.trustedProxies,
+          list,
+        ).toEqual(list.split(","));
+      }
+    });
+
+    it("warns outside production about a list that trusts everyone, and about proxies that cannot reach a non-loopback bind", () => {
+      const { warnings } = parseServerConfig({ SESSION_SECRET: SECRET, TRUSTED_PROXIES: "0.0.0.0/0" });
+      expect(warnings).toContainEqual(
+        expect.stringMatching(/^TRUSTED_PROXIES: 0.0.0.0\/0 trusts every IPv4 address/),
+      );
+      expect(parseServerConfig({ ...PRODUCTION, API_HOST: "10.0.0.11" }).warnings).toEqual([
+        "API_HOST is 10.0.0.11, reachable from other machines, but TRUSTED_PROXIES trusts this machine only: a proxy on another host counts as the client (its X-Forwarded-For is ignored, and logged).",
+      ]);
+      expect(
+        parseServerConfig({ ...PRODUCTION, API_HOST: "10.0.0.11", TRUSTED_PROXIES: "10.0.0.2" }).warnings,
+      ).toEqual([]);
+    });
   });
 });

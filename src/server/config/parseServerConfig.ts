@@ -1,7 +1,9 @@
 import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
+import { isLoopbackAddress } from "./isLoopbackAddress";
 import { productionProblems } from "./productionProblems";
+import { trustEveryoneProblem } from "./trustEveryoneProblem";
 import { LOG_LEVELS, type ServerConfig } from "./ServerConfig";
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -14,7 +16,6 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
 /** RPC defaults for the chains the project knows; any other chain needs CHAIN_RPC_URL_<id>. */
 const DEFAULT_RPC_URLS: Record<number, string> = {
   [hardhat.id]: "http://127.0.0.1:8545",
@@ -127,8 +128,14 @@ const booleanFlag = z
 
 const variables = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  // Any address of this machine: loopback behind a proxy on it, or its own address (another host's
+  // proxy reaches it), or 0.0.0.0 / :: for every interface (a container).
   API_HOST: z
-    .enum(LOOPBACK_HOSTS, { error: "must be a loopback address (127.0.0.1, localhost or ::1)" })
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or :: for every interface) or localhost",
+    )
     .default("127.0.0.1"),
   API_PORT: z.coerce
     .number({ error: "must be a port number" })
@@ -244,9 +251,23 @@ export function parseServerConfig(
         earlierProblems: problems,
       }),
     );
+  } else if (values.TRUSTED_PROXIES !== undefined) {
+    const trustAll = trustEveryoneProblem(values.TRUSTED_PROXIES);
+    if (trustAll !== undefined) warnings.push(trustAll);
   }
 
   if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
+
+  const trustedProxies = values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES;
+  if (
+    !isLoopbackAddress(values.API_HOST) &&
+    trustedProxies.length > 0 &&
+    trustedProxies.every(isLoopbackAddress)
+  ) {
+    warnings.push(
+      `API_HOST is ${values.API_HOST}, reachable from other machines, but TRUSTED_PROXIES trusts this machine only: a proxy on another host counts as the client (its X-Forwarded-For is ignored, and logged).`,
+    );
+  }
 
   if (values.CMC_API_KEY === undefined) {
     warnings.push(
@@ -269,7 +290,7 @@ export function parseServerConfig(
       databasePath: values.DATABASE_PATH,
       databaseUrl: values.DATABASE_URL,
       databasePoolSize: values.DATABASE_POOL_SIZE,
-      trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
+      trustedProxies,
       seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
       cmcApiUrl: values.CMC_API_URL,
