@@ -1,13 +1,16 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { routePath } from "hono/route";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
 import { jsonError } from "./http/jsonError";
+import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
+import { requestMetrics } from "./http/requestMetrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
@@ -20,7 +23,7 @@ import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
 import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { PriceSource } from "./ports/PriceSource";
-import type { RateLimiter } from "./ports/RateLimiter";
+import type { RateLimiter, RateLimitPolicy } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
 import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
@@ -29,6 +32,9 @@ import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
 import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { MemoryRateLimiter } from "./adapters/MemoryRateLimiter";
+import { OverLimitMemo } from "./adapters/OverLimitMemo";
+import { countRefusals } from "./metrics/countRefusals";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
@@ -37,6 +43,9 @@ import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
 export const MAX_BODY_BYTES = 16 * 1024;
+export const DATABASE_UNAVAILABLE =
+  "The service's database is not answering right now; please retry in a few seconds.";
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
@@ -48,7 +57,10 @@ export type ApiDeps = {
   priceSource: PriceSource;
   nonceStore: NonceStore;
   sessionStore: SessionStore;
+  /** The shared (database) limiter of the state-changing routes. */
   rateLimiter: RateLimiter;
+  /** The read routes' limiter: this instance's memory by default. */
+  readRateLimiter?: RateLimiter;
   signatureVerifier: SignatureVerifier;
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
@@ -60,6 +72,8 @@ export type ApiDeps = {
   clientAddress: (c: Context) => string;
   /** The peer that sent X-Forwarded-For without being a trusted proxy (untrustedForwarder): counted, logged. */
   untrustedForwarder?: (c: Context) => string | undefined;
+  /** Whether an error means the database is down, busy or too slow: answered 503, not 500. */
+  databaseUnavailable?: (error: unknown) => boolean;
   /** This instance's metrics registry; a fresh one by default. */
   metrics?: ServerMetrics;
   /** /api/ready's answer: the database, and whether the server is shutting down. */
@@ -85,8 +99,17 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     store: deps.sessionStore,
     now,
   };
+  const registry = deps.metrics ?? new ServerMetrics();
+  const metrics = apiMetrics(registry);
   const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
-  const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
+  const refused = (policy: RateLimitPolicy) => metrics.rateLimitRefusals.inc({ policy: policy.name });
+  const limits = {
+    // A client known to be over a shared limit is refused from memory: no database write per refusal.
+    limiter: countRefusals(new OverLimitMemo(deps.rateLimiter), refused),
+    readLimiter: countRefusals(deps.readRateLimiter ?? new MemoryRateLimiter(), refused),
+    policies,
+    clientAddress: deps.clientAddress,
+  };
   const getPooPrice = new GetPooPrice({
     source: deps.priceSource,
     logger,
@@ -95,8 +118,6 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
-  const registry = deps.metrics ?? new ServerMetrics();
-  const metrics = apiMetrics(registry);
   // The price source is never asked for a report (it costs API credits): its last outcome is read.
   registry.onScrape(() => {
     const price = getPooPrice.status();
@@ -106,6 +127,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   const app = new Hono<ApiEnv>();
   app.use(requestId());
+  app.use(requestMetrics(metrics));
   app.use(requestLog(logger, deps.clientAddress));
   if (deps.untrustedForwarder) {
     app.use(
@@ -133,7 +155,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
   );
-  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
+  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory, { ...limits, now }));
   app.route(
     "/api/auth",
     authRoutes({
@@ -175,7 +197,22 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
 
   app.notFound((c) => jsonError(c, 404, "Not found."));
+  // A database outage is the operator's to fix and the user's to retry: one clear 503 on every route
+  // that needs it, one log line per 10 s (with how many were held back), never a 500.
+  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 1, maxLinesPerInterval: 1, now });
   app.onError((error, c) => {
+    if (deps.databaseUnavailable?.(error)) {
+      metrics.databaseUnavailable.inc();
+      const verdict = outageLog.take("database");
+      if (verdict.write) {
+        logger.warn("Database unavailable: answered 503", {
+          route: routePath(c),
+          reason: error.message,
+          heldBack: verdict.heldBack,
+        });
+      }
+      return jsonError(c, 503, DATABASE_UNAVAILABLE, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
     logger.error("Unhandled API error", { method: c.req.method, path: c.req.path, reason: error.message });
     return jsonError(c, 500, "Internal server error.");
   });

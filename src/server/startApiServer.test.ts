@@ -125,6 +125,42 @@ describe("startApiServer", () => {
     );
   });
 
+  it("serves Prometheus metrics on a listener of its own, behind a bearer token, and never on the API's port", async () => {
+    const token = "m".repeat(40);
+    const server = await start({ metrics: { host: "127.0.0.1", port: 0, token } });
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const metricsUrl = server.metricsUrl ?? "";
+    expect(new URL(metricsUrl).port).not.toBe(new URL(server.url).port);
+    await fetch(`${server.url}/api/price/poo`);
+
+    expect((await fetch(metricsUrl)).status).toBe(401);
+    expect((await fetch(metricsUrl, { headers: { authorization: `Bearer ${"x".repeat(40)}` } })).status).toBe(
+      401,
+    );
+    const scrape = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scrape.text();
+    for (const name of [
+      'poo_http_requests_total{method="GET",route="/api/price/poo",status_class="2xx"} 1',
+      "poo_http_request_duration_seconds_bucket",
+      "poo_rate_limit_refusals_total",
+      "poo_untrusted_forwarded_for_total 0",
+      "poo_database_unavailable_total 0",
+      'poo_dependency_up{dependency="price"} 1',
+      "poo_nodejs_eventloop_lag_seconds",
+    ]) {
+      expect(text).toContain(name);
+    }
+    const other = new URL(metricsUrl);
+    other.pathname = "/";
+    expect((await fetch(other, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    // The API's port (what nginx forwards) has no metrics.
+    const onApi = await fetch(`${server.url}/metrics`);
+    expect(onApi.status).toBe(404);
+    expect(await onApi.text()).not.toContain("poo_http_requests_total");
+  });
+
   it("keeps every registration and application across a restart on the same database file", async () => {
     const first = await start();
     const aliceCookie = await signIn(first, alice);

@@ -17,6 +17,7 @@ import { siteRoutes } from "./http/siteRoutes";
 import { untrustedForwarder } from "./http/untrustedForwarder";
 import { apiMetrics } from "./metrics/apiMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
+import { startMetricsServer, type MetricsServer } from "./metrics/startMetricsServer";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { HealthCheck } from "./ports/HealthCheck";
@@ -31,6 +32,8 @@ import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 export type RunningApiServer = {
   /** e.g. http://127.0.0.1:8787 */
   url: string;
+  /** The Prometheus scrape URL (METRICS_PORT), e.g. http://127.0.0.1:9464/metrics; undefined when off. */
+  metricsUrl: string | undefined;
   /**
    * Shuts down: /api/ready answers 503 from this moment, no new connection is accepted, requests in
    * flight finish (for at most config.shutdownTimeoutMs, then their connections are closed), and the
@@ -63,11 +66,17 @@ export async function startApiServer(
 ): Promise<RunningApiServer> {
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
-  const metrics = overrides.metrics ?? new ServerMetrics();
+  // Process metrics (CPU, memory, event-loop delay) only when someone can scrape them.
+  const metrics = overrides.metrics ?? new ServerMetrics({ processMetrics: config.metrics !== undefined });
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
-    { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },
+    {
+      url: config.databaseUrl,
+      path: config.databasePath,
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+    },
     logger,
   );
 
@@ -125,10 +134,12 @@ export async function startApiServer(
     metrics,
     readiness,
     dependencies,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });
 
+  let metricsServer: MetricsServer | undefined;
   try {
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const created = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
@@ -138,6 +149,12 @@ export async function startApiServer(
     });
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+    try {
+      metricsServer = config.metrics && (await startMetricsServer({ ...config.metrics, metrics, logger }));
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    }
     dependencies.start();
 
     // Answers not yet finished. While draining, each ends its keep-alive connection (Connection: close,
@@ -180,11 +197,12 @@ export async function startApiServer(
         await closed;
       }
       clearTimeout(timer);
+      await metricsServer?.close();
       await stores.close();
       logger.info("Stopped: requests finished, database closed");
     };
     let closing: Promise<void> | undefined;
-    return { url, close: () => (closing ??= shutDown()) };
+    return { url, metricsUrl: metricsServer?.url, close: () => (closing ??= shutDown()) };
   } catch (error) {
     await stores.close();
     throw error;

@@ -41,6 +41,13 @@ describe("parseServerConfig", () => {
       databasePath: "data/poo.sqlite",
       databaseUrl: undefined,
       databasePoolSize: 10,
+      databaseTimeouts: {
+        connectMs: 5_000,
+        statementMs: 5_000,
+        lockMs: 2_000,
+        migrationLockWaitMs: 60_000,
+        sqliteBusyMs: 5_000,
+      },
       trustedProxies: ["127.0.0.1", "::1"],
       seedSamplePriceHistory: false,
       registrableLaunchIds: ["crap"],
@@ -70,6 +77,11 @@ describe("parseServerConfig", () => {
       DATABASE_PATH: ":memory:",
       DATABASE_URL: "postgres://poo:secret@db.internal:5432/poo",
       DATABASE_POOL_SIZE: "25",
+      DATABASE_CONNECT_TIMEOUT_MS: "3000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "8000",
+      DATABASE_LOCK_TIMEOUT_MS: "1000",
+      DATABASE_MIGRATION_LOCK_WAIT_MS: "120000",
+      SQLITE_BUSY_TIMEOUT_MS: "750",
       TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7,fd00::/8",
       REGISTRABLE_LAUNCH_IDS: "crap,poo",
       CMC_API_URL: "https://cmc.example",
@@ -91,6 +103,13 @@ describe("parseServerConfig", () => {
       databasePath: ":memory:",
       databaseUrl: "postgres://poo:secret@db.internal:5432/poo",
       databasePoolSize: 25,
+      databaseTimeouts: {
+        connectMs: 3_000,
+        statementMs: 8_000,
+        lockMs: 1_000,
+        migrationLockWaitMs: 120_000,
+        sqliteBusyMs: 750,
+      },
       trustedProxies: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"],
       registrableLaunchIds: ["crap", "poo"],
       cmcApiUrl: "https://cmc.example",
@@ -115,6 +134,11 @@ describe("parseServerConfig", () => {
       CHAIN_RPC_URL_31337: "ftp://x",
       DATABASE_URL: "mysql://root:hunter2@db/poo",
       DATABASE_POOL_SIZE: "0",
+      DATABASE_CONNECT_TIMEOUT_MS: "0",
+      DATABASE_STATEMENT_TIMEOUT_MS: "5s",
+      DATABASE_LOCK_TIMEOUT_MS: "1e9",
+      DATABASE_MIGRATION_LOCK_WAIT_MS: "-1",
+      SQLITE_BUSY_TIMEOUT_MS: "61000",
       TRUSTED_PROXIES: "10.0.0.0/33,proxy.internal",
       SEED_SAMPLE_PRICE_HISTORY: "maybe",
       REGISTRABLE_LAUNCH_IDS: "CRAP",
@@ -135,6 +159,11 @@ describe("parseServerConfig", () => {
       "CHAIN_RPC_URLS",
       "DATABASE_URL",
       "DATABASE_POOL_SIZE",
+      "DATABASE_CONNECT_TIMEOUT_MS",
+      "DATABASE_STATEMENT_TIMEOUT_MS",
+      "DATABASE_LOCK_TIMEOUT_MS",
+      "DATABASE_MIGRATION_LOCK_WAIT_MS",
+      "SQLITE_BUSY_TIMEOUT_MS",
       "TRUSTED_PROXIES",
       "SEED_SAMPLE_PRICE_HISTORY",
       "REGISTRABLE_LAUNCH_IDS",
@@ -325,6 +354,42 @@ describe("parseServerConfig", () => {
       expect(
         parseServerConfig({ ...PRODUCTION, API_HOST: "10.0.0.11", TRUSTED_PROXIES: "10.0.0.2" }).warnings,
       ).toEqual([]);
+    });
+  });
+
+  describe("METRICS_*", () => {
+    it("serves no metrics unless METRICS_PORT is set; loopback by default, a token when asked", () => {
+      expect(parseServerConfig(PRODUCTION).config.metrics).toBeUndefined();
+      expect(parseServerConfig({ ...PRODUCTION, METRICS_PORT: "9464" }).config.metrics).toEqual({
+        host: "127.0.0.1",
+        port: 9464,
+        token: undefined,
+      });
+      const token = "t".repeat(32);
+      expect(
+        parseServerConfig({
+          ...PRODUCTION,
+          METRICS_HOST: "10.0.0.11",
+          METRICS_PORT: "9464",
+          METRICS_TOKEN: token,
+        }).config.metrics,
+      ).toEqual({ host: "10.0.0.11", port: 9464, token });
+    });
+
+    it("refuses the API's port, a bad token, and in production a reachable listener without a token", () => {
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "8787" })).toEqual([
+        "METRICS_PORT: 8787 is API_PORT; the metrics need a port of their own",
+      ]);
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toEqual([
+        "METRICS_TOKEN: must be 32 to 200 printable characters, no spaces (e.g. openssl rand -hex 32)",
+      ]);
+      expect(problemsOf({ ...PRODUCTION, METRICS_HOST: "0.0.0.0", METRICS_PORT: "9464" })).toEqual([
+        "METRICS_TOKEN: required when NODE_ENV is production and METRICS_HOST (0.0.0.0) is reachable from other machines (e.g. openssl rand -hex 32; Prometheus sends it as a bearer token)",
+      ]);
+      expect(
+        parseServerConfig({ SESSION_SECRET: SECRET, METRICS_HOST: "0.0.0.0", METRICS_PORT: "9464" }).config
+          .metrics,
+      ).toEqual({ host: "0.0.0.0", port: 9464, token: undefined });
     });
   });
 });

@@ -90,6 +90,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     untrustedForwarder: untrustedForwarder([PROXY], testPeer),
     metrics,
     readiness,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     ...overrides,
   });
 
