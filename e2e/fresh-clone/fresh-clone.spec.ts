@@ -11,12 +11,8 @@ import { checkedBlocks } from "../../scripts/lib/docs/checkedBlocks";
 import { nginxBinary } from "../../scripts/lib/nginx/nginxBinary";
 import { renderStandaloneNginx } from "../../scripts/lib/nginx/renderStandaloneNginx";
 import { parseNginxAccessLine } from "../../scripts/lib/nginx/startNginx";
-import {
-  startFakeHttpService,
-  startFakeRpc,
-  type FakeHttpService,
-} from "../../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../../src/server/testing/recordedFetch";
+import { startFakeRpc, type FakeHttpService } from "../../src/server/testing/fakeHttpService";
+import { startCmcStandIn } from "../../src/server/testing/startCmcStandIn";
 import { startTestPostgres, type TestPostgres } from "../../src/server/testing/startTestPostgres";
 import { FakeSystemd } from "../support/fakeSystemd";
 import { runDocBlock, type DocBlockRun } from "../support/runDocBlock";
@@ -176,11 +172,7 @@ test.beforeAll(async () => {
   rpc = await startFakeRpc((method) =>
     method === "eth_chainId" ? { result: `0x${SEPOLIA.toString(16)}` } : undefined,
   );
-  const quote = readCmcFixture("cmc-v2-quotes-slug-200.json");
-  cmc = await startFakeHttpService((_request, _body, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(quote);
-  });
+  cmc = await startCmcStandIn();
 
   // The operator's part (docs/operations.md#the-configuration): the folders, the build's variables,
   // the deployment file, the server's variables.
@@ -273,9 +265,11 @@ test("npm install and the documented build, in a fresh clone: a production insta
   await runBlock("build");
   expect(existsSync(path.join(release, "dist/index.html"))).toBe(true);
   expect(existsSync(path.join(release, "dist-server/serve.mjs"))).toBe(true);
-  // The second install left what the server runs and nothing of the build tools.
-  expect(existsSync(path.join(release, "node_modules/vite"))).toBe(false);
-  expect(existsSync(path.join(release, "node_modules/hardhat"))).toBe(false);
+  // The second install left what the server and the indexer run, and nothing of the build tools.
+  // (A vite stays: Ponder, a production dependency for the indexer, loads its config with vite 5.)
+  for (const buildTool of ["@vitejs/plugin-react", "hardhat", "eslint", "vitest"]) {
+    expect(existsSync(path.join(release, "node_modules", buildTool)), buildTool).toBe(false);
+  }
   const node = execFileSync(path.join(release, "node_modules/.bin/node"), ["--version"], {
     encoding: "utf8",
   });

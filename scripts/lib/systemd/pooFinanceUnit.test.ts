@@ -6,12 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fakeBuiltSite } from "../../../src/server/testing/fakeBuiltSite";
-import {
-  startFakeHttpService,
-  startFakeRpc,
-  type FakeHttpService,
-} from "../../../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../../../src/server/testing/recordedFetch";
+import { startFakeRpc, type FakeHttpService } from "../../../src/server/testing/fakeHttpService";
+import { startCmcStandIn } from "../../../src/server/testing/startCmcStandIn";
 import { buildServer, serveNodeOptions } from "../buildServer";
 import { readSystemdUnit } from "./readSystemdUnit";
 import { serviceLaunch, type ServiceLaunch } from "./serviceLaunch";
@@ -54,11 +50,7 @@ beforeAll(async () => {
   await buildServer({ rootDir: ROOT, outDir: path.join(release, "dist-server") });
   site = fakeBuiltSite();
   rpc = await startFakeRpc((method) => (method === "eth_chainId" ? { result: "0xaa36a7" } : undefined));
-  const quote = readCmcFixture("cmc-v2-quotes-slug-200.json");
-  cmc = await startFakeHttpService((_request, _body, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(quote);
-  });
+  cmc = await startCmcStandIn();
   mkdirSync(mapPath("/etc/poo-finance"), { recursive: true });
   writeFileSync(
     mapPath("/etc/poo-finance/poo-finance.env"),
