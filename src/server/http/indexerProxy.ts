@@ -9,9 +9,11 @@ import { rateLimit } from "./rateLimit";
 
 /**
  * How long the indexer has to answer through the site before the browser is told it is down: below
- * the app's own 5 s wait (src/adapters/indexer), so the app gets this answer rather than its timeout.
+ * nginx's 3 s read timeout (deploy/nginx/poo-finance.conf), so a slow indexer gets the browser this
+ * instance's 504 and never takes the instance itself out of nginx's rotation; and below the app's own
+ * 5 s wait (src/adapters/indexer).
  */
-export const INDEXER_PROXY_TIMEOUT_MS = 4_000;
+export const INDEXER_PROXY_TIMEOUT_MS = 2_500;
 
 /** The indexer's public routes (indexer/src/api); Ponder's others (/metrics, /status) are the operator's. */
 const PUBLIC_ROUTES = ["/activity", "/head"] as const;
