@@ -175,7 +175,11 @@ export async function startProductionStack({
       },
     })) as unknown as readonly [ProductionInstance, ProductionInstance];
 
+    const waitedFrom = performance.now();
     const activityIndexer = await indexerStart;
+    log(
+      `instances up; waited ${((performance.now() - waitedFrom) / 1000).toFixed(1)} s more for the indexer`,
+    );
     const nginx = await startNginx({
       port: ports.web,
       upstreams: instances.map((instance) => instance.upstream),
