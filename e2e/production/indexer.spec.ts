@@ -29,8 +29,9 @@ async function indexedStake(stack: ProductionStack, chain: ChainClients, account
   await expect
     .poll(
       async () => {
-        const answer = (await (await fetch(url)).json()) as IndexerAnswer;
-        return answer.entries.map((entry) => entry.transactionHash);
+        const response = await fetch(url);
+        if (!response.ok) return `${response.status} ${await response.text()}`;
+        return ((await response.json()) as IndexerAnswer).entries.map((entry) => entry.transactionHash);
       },
       { timeout: 15_000, message: "the indexer serves the stake through nginx" },
     )
