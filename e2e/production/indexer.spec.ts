@@ -152,6 +152,14 @@ test("the writer frozen and a replica stopped: the other replica serves; no repl
     process.kill(writer.pid()!, "SIGCONT");
     await Promise.all(replicas.map((replica) => (replica.pid() === undefined ? replica.start() : undefined)));
   }
+  // nginx tries the replicas again once their fail_timeout (5 s) from the last 502 has passed.
+  const head = `${production.webUrl}/indexer/head?chainId=${production.deployment.chainId}`;
+  await expect
+    .poll(() => fetch(head).then((response) => response.status), {
+      timeout: 15_000,
+      message: "nginx sends /indexer to the replicas again",
+    })
+    .toBe(200);
   await page.reload();
   await waitForFiguresLoaded(page);
   await expect(rows(page)).toHaveCount(1, { timeout: 15_000 });
