@@ -31,7 +31,17 @@ export default defineConfig(({ command, mode }) => {
   // The API server (src/server) answers under /api; the local stack tells Vite where it listens.
   const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
   // xfwd: the API tells clients apart by X-Forwarded-For from this proxy (a trusted loopback hop).
-  const proxy = { "/api": { target: apiTarget, changeOrigin: false, xfwd: true } };
+  // The activity indexer (indexer/, Ponder) answers under /indexer on the site's own origin, as
+  // `npm run serve` and nginx pass it on: the CSP stays 'self'.
+  const indexerTarget = env.POO_INDEXER_PROXY_TARGET ?? "http://127.0.0.1:42069";
+  const proxy = {
+    "/api": { target: apiTarget, changeOrigin: false, xfwd: true },
+    "/indexer": {
+      target: indexerTarget,
+      changeOrigin: true,
+      rewrite: (path: string) => path.replace(/^\/indexer/, "") || "/",
+    },
+  };
   // A build says which chains it is for (nothing is assumed), and what its bundle reaches goes into
   // the manifest that `npm run serve` and `vite preview` make the CSP from (scripts/lib/siteManifest.ts).
   let manifest: SiteManifest | undefined;

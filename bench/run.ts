@@ -17,6 +17,7 @@ import { chainClients, revertAndSnapshot } from "./chain";
 import { startupComposition } from "./composition";
 import { installAbortHandlers, log, Stoppers } from "./lifecycle";
 import {
+  ACTIVITY_BLOCKS,
   LATENCY_RUNS,
   LIGHTHOUSE_RUNS,
   MODAL_RUNS,
@@ -39,6 +40,7 @@ import { measureConnectModal } from "./connectModal";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
+import { measureActivityHistory } from "./activityHistory";
 import { measureServe } from "./serveLoad";
 import { buildAndPreviewBare, buildAndPreviewOurs } from "./servers";
 import { measureStakeLatency } from "./stakeLatency";
@@ -358,6 +360,20 @@ async function main(stoppers: Stoppers): Promise<number> {
       runs: LATENCY_RUNS,
     }),
   );
+
+  // 8. "Your activity" on an old chain: the indexer against the chain scan, and the indexer's backfill.
+  partial.activity = await phase("activity", () => {
+    const activityDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-activity-"));
+    stoppers.add(`build dir ${activityDir}`, async () =>
+      rmSync(activityDir, { recursive: true, force: true }),
+    );
+    return measureActivityHistory({
+      stoppers,
+      workDir: activityDir,
+      blocks: ACTIVITY_BLOCKS,
+      log: (message) => log("activity", message),
+    });
+  });
 
   // 5. Gas, from the receipts of the JSON-RPC phase (and the latency runs when that phase failed).
   const txs = [

@@ -30,6 +30,9 @@ const stack = await startLocalStack({
   apiPort: env("API_PORT", 8787),
   webPort: env("WEB_PORT", 5173),
   explorerPort: env("EXPLORER_PORT", 8546),
+  indexerPort: env("INDEXER_PORT", 42069),
+  // Not waited for: the app reads the chain's newest blocks until it answers (its line follows).
+  indexerWaitFor: "background",
   web: "dev",
   ...(flags.reference || flags.sepolia ? { stakingContract: "ReferenceStaking" as const } : {}),
   ...(flags.sepolia
@@ -51,6 +54,7 @@ POO Finance local stack ready in ${seconds} s
   Chain     ${stack.chainUrl}  (chain id ${stack.deployment.chainId}${flags.sepolia ? ", a block every 12 s" : ""})
   Staking   ${flags.reference || flags.sepolia ? "ReferenceStaking (the spec's interface only)" : "Staking"}
   API       ${stack.apiUrl ?? "(not started)"}
+  Indexer   ${stack.indexer ? `${stack.indexer.url}  (Ponder on PGlite, starting: a line says when it answers; the app reads it at ${stack.webUrl}/indexer)` : "(not started)"}
   Explorer  ${stack.explorerUrl ? `${stack.explorerUrl}/tx/<hash>  (the app's "here" links)` : "(not started: the app links to the Sepolia explorer)"}
 
 How to connect:

@@ -29,7 +29,8 @@ beforeAll(async () => {
   const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
   const cmc = await startFakeHttpService((_request, _body, response) => {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(cmcAnswer);
+    // A quote as fresh as a live one: an older one decides no registration (the price's maximum age).
+    response.end(cmcAnswer.replaceAll("2025-06-02T10:14:00.000Z", new Date().toISOString()));
   });
   // The chain: its id for readiness; any other question fails, so that a contract-wallet check of a
   // sign-in takes the error path (the one whose message viem fills with the URL and the request).

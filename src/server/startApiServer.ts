@@ -14,6 +14,10 @@ import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
+import { untrustedForwarder } from "./http/untrustedForwarder";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
+import { startMetricsServer, type MetricsServer } from "./metrics/startMetricsServer";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { HealthCheck } from "./ports/HealthCheck";
@@ -22,11 +26,14 @@ import type { PriceSource } from "./ports/PriceSource";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import type { Site } from "./site/loadSite";
 import { CheckReadiness } from "./use-cases/CheckReadiness";
+import { WatchDependencies } from "./use-cases/WatchDependencies";
 import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
 export type RunningApiServer = {
   /** e.g. http://127.0.0.1:8787 */
   url: string;
+  /** The Prometheus scrape URL (METRICS_PORT), e.g. http://127.0.0.1:9464/metrics; undefined when off. */
+  metricsUrl: string | undefined;
   /**
    * Shuts down: /api/ready answers 503 from this moment, no new connection is accepted, requests in
    * flight finish (for at most config.shutdownTimeoutMs, then their connections are closed), and the
@@ -46,6 +53,10 @@ export type ApiServerOverrides = {
   clientAddress?: (c: Context) => string;
   /** The built web app (loadSite(config.siteDir)): `npm run serve` serves it from the same origin. */
   site?: Site;
+  /** The metrics registry (a fresh one by default). */
+  metrics?: ServerMetrics;
+  /** How often chain RPCs and the database are checked for /api/health and the metrics (15 s). */
+  dependencyCheckIntervalMs?: number;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -55,10 +66,17 @@ export async function startApiServer(
 ): Promise<RunningApiServer> {
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
+  // Process metrics (CPU, memory, event-loop delay) only when someone can scrape them.
+  const metrics = overrides.metrics ?? new ServerMetrics({ processMetrics: config.metrics !== undefined });
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
-    { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },
+    {
+      url: config.databaseUrl,
+      path: config.databasePath,
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+    },
     logger,
   );
 
@@ -77,15 +95,27 @@ export async function startApiServer(
     }
   }
 
-  const checks: HealthCheck[] = [
-    { name: "database", check: () => stores.check() },
-    ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
-  ];
-  const readiness = new CheckReadiness({ checks, logger, now });
+  // Readiness gates on what this instance cannot serve without; chains are reported, never gated on.
+  const database: HealthCheck = { name: "database", check: () => stores.check() };
+  const { dependencyUp } = apiMetrics(metrics);
+  const onResult = (name: string, up: boolean) => dependencyUp.set({ dependency: name }, up ? 1 : 0);
+  const readiness = new CheckReadiness({ checks: [database], logger, now, onResult });
+  const dependencies = new WatchDependencies({
+    checks: [
+      database,
+      ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
+    ],
+    readinessChecks: [database.name],
+    logger,
+    now,
+    onResult,
+    intervalMs: overrides.dependencyCheckIntervalMs,
+  });
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
-    sessionSecret: config.sessionSecret,
+    sessionSecrets: config.sessionSecrets,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     registrableLaunchIds: config.registrableLaunchIds,
     priceSource,
     nonceStore: stores.nonceStore,
@@ -98,14 +128,22 @@ export async function startApiServer(
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
+    eligibilityPrice: config.eligibilityPrice,
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
+    untrustedForwarder: untrustedForwarder(config.trustedProxies),
+    metrics,
     readiness,
+    dependencies,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
+    ...(config.indexerUrl ? { indexerUrl: config.indexerUrl } : {}),
   });
 
+  let metricsServer: MetricsServer | undefined;
   try {
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const created = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
@@ -115,6 +153,13 @@ export async function startApiServer(
     });
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+    try {
+      metricsServer = config.metrics && (await startMetricsServer({ ...config.metrics, metrics, logger }));
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    }
+    dependencies.start();
 
     // Answers not yet finished. While draining, each ends its keep-alive connection (Connection: close,
     // and the connection is closed once idle), so that no client or proxy sends more on it.
@@ -132,6 +177,7 @@ export async function startApiServer(
     const shutDown = async (): Promise<void> => {
       draining = true;
       readiness.beginShutdown();
+      dependencies.stop();
       for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
       const timeoutMs = config.shutdownTimeoutMs;
       // Closed before it is said: whoever reads the line finds the port refusing connections.
@@ -155,11 +201,12 @@ export async function startApiServer(
         await closed;
       }
       clearTimeout(timer);
+      await metricsServer?.close();
       await stores.close();
       logger.info("Stopped: requests finished, database closed");
     };
     let closing: Promise<void> | undefined;
-    return { url, close: () => (closing ??= shutDown()) };
+    return { url, metricsUrl: metricsServer?.url, close: () => (closing ??= shutDown()) };
   } catch (error) {
     await stores.close();
     throw error;

@@ -29,7 +29,17 @@ describe("parseAppConfig", () => {
     expect(config.chains[0]).toMatchObject({ key: "local", id: 31337, rpcUrls: ["http://127.0.0.1:8545"] });
     expect(config.chains[0].deployment.staking).toBe(good.staking);
     expect(config.apiBaseUrl).toBe("/api");
+    expect(config.indexerUrl).toBe("/indexer");
     expect(config.walletConnectProjectId).toBeUndefined();
+  });
+
+  it("reaches the indexer where VITE_INDEXER_URL says, not at all with off, and refuses anything else", () => {
+    const at = (url: string) => parseAppConfig({ VITE_CHAINS: "local", VITE_INDEXER_URL: url }, files(good));
+    expect(at("https://indexer.example/").indexerUrl).toBe("https://indexer.example");
+    expect(at("off").indexerUrl).toBeUndefined();
+    expect(problemsOf(() => at("indexer.example"))).toEqual([
+      'VITE_INDEXER_URL: must be a path on the site such as /indexer, an http(s) URL, or "off"',
+    ]);
   });
 
   it("puts the Sepolia provider first and the public fallback behind it", () => {

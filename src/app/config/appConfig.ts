@@ -33,6 +33,11 @@ export interface AppConfig {
    */
   localTestWallet: boolean;
   apiBaseUrl: string;
+  /**
+   * Where the browser reaches the indexer (indexer/) for the account's activity, "/indexer" by
+   * default (the site proxies it); undefined (VITE_INDEXER_URL=off): read it all from the chain.
+   */
+  indexerUrl: string | undefined;
   storagePrefix: string;
 }
 
@@ -92,6 +97,15 @@ const envSchema = z.object({
   VITE_SEPOLIA_EXPLORER_URL: z._default(optionalUrl, "https://sepolia.etherscan.io"),
   VITE_WALLETCONNECT_PROJECT_ID: optionalText,
   VITE_API_BASE_URL: z._default(nonEmpty, "/api"),
+  VITE_INDEXER_URL: z._default(
+    nonEmpty.check(
+      z.refine(
+        (v: string) => v === "off" || v.startsWith("/") || /^https?:\/\//.test(v),
+        'must be a path on the site such as /indexer, an http(s) URL, or "off"',
+      ),
+    ),
+    "/indexer",
+  ),
   VITE_LOCAL_TEST_WALLET: z.pipe(
     z.optional(trimmed),
     z.transform((v: string | undefined) => v === "true"),
@@ -236,6 +250,7 @@ export function parseAppConfig(
     walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
     localTestWallet: allOnLoopback && (e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local")),
     apiBaseUrl: e.VITE_API_BASE_URL.replace(/\/$/, ""),
+    indexerUrl: e.VITE_INDEXER_URL === "off" ? undefined : e.VITE_INDEXER_URL.replace(/\/$/, ""),
     storagePrefix: e.VITE_STORAGE_PREFIX,
   };
 }

@@ -19,6 +19,7 @@ const REDACTED_FIELDS = [
   "siweMessage",
   "password",
   "sessionSecret",
+  "sessionSecrets",
   "apiKey",
   "cmcApiKey",
   "privateKey",

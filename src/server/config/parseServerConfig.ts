@@ -1,8 +1,11 @@
 import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
+import { isLoopbackAddress } from "./isLoopbackAddress";
+import { metricsProblems } from "./metricsProblems";
 import { productionProblems } from "./productionProblems";
-import { LOG_LEVELS, type ServerConfig } from "./ServerConfig";
+import { trustEveryoneProblem } from "./trustEveryoneProblem";
+import { DEFAULT_DATABASE_TIMEOUTS, LOG_LEVELS, type ServerConfig } from "./ServerConfig";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -14,7 +17,6 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
 /** RPC defaults for the chains the project knows; any other chain needs CHAIN_RPC_URL_<id>. */
 const DEFAULT_RPC_URLS: Record<number, string> = {
   [hardhat.id]: "http://127.0.0.1:8545",
@@ -88,6 +90,20 @@ const rpcUrlMap = z.string().transform((text, ctx) => {
   return Object.fromEntries(Object.entries(result.data).map(([id, url]) => [Number(id), url]));
 });
 
+/** Session keys, newest first: the first signs new cookies, every one still verifies (rotation). */
+const sessionSecretList = z.string().transform((text, ctx) => {
+  const secrets = commaList(text);
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be one key, or comma-separated keys newest first, each at least 32 characters (e.g. openssl rand -hex 32)",
+    });
+    return z.NEVER;
+  }
+  return [...new Set(secrets)];
+});
+
 /** Addresses or CIDRs; "none" (nothing trusted: the TCP peer is the client) stands alone. */
 const proxyList = z.string().transform((text, ctx) => {
   const entries = commaList(text);
@@ -121,14 +137,36 @@ const LOOPBACK_PROXIES = ["127.0.0.1", "::1"];
 const emptyAsUndefined = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
 
+const minutes = (min: number, max: number) => {
+  const message = `must be a whole number of minutes from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
+/** A whole number of milliseconds within [min, max]. */
+const milliseconds = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of milliseconds from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
+
 const variables = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  // Any address of this machine: loopback behind a proxy on it, or its own address (another host's
+  // proxy reaches it), or 0.0.0.0 / :: for every interface (a container).
   API_HOST: z
-    .enum(LOOPBACK_HOSTS, { error: "must be a loopback address (127.0.0.1, localhost or ::1)" })
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or :: for every interface) or localhost",
+    )
     .default("127.0.0.1"),
   API_PORT: z.coerce
     .number({ error: "must be a port number" })
@@ -146,7 +184,10 @@ const variables = {
     .transform(Number)
     .refine((usd) => usd > 0 && usd < 1e15, "must be a positive decimal number such as 0.0042")
     .default(0.0042),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  SESSION_SECRET: sessionSecretList.optional(),
+  SESSION_IDLE_TIMEOUT_MINUTES: minutes(1, 1440).default(30),
+  ELIGIBILITY_PRICE_MAX_AGE_MINUTES: minutes(1, 1440).default(15),
+  ELIGIBILITY_PRICE_WINDOW_MINUTES: minutes(1, 60).default(5),
   SIWE_ALLOWED_ORIGINS: originList.default(["http://127.0.0.1:5173", "http://localhost:5173"]),
   SIWE_ALLOWED_CHAIN_IDS: chainIdList.default([hardhat.id, sepolia.id]),
   CHAIN_RPC_URLS: rpcUrlMap.optional(),
@@ -159,6 +200,11 @@ const variables = {
     .min(1, "must be a whole number from 1 to 100")
     .max(100, "must be a whole number from 1 to 100")
     .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_MIGRATION_LOCK_WAIT_MS: milliseconds(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.migrationLockWaitMs),
+  SQLITE_BUSY_TIMEOUT_MS: milliseconds(0, 60_000, DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
   TRUSTED_PROXIES: proxyList.optional(),
   SEED_SAMPLE_PRICE_HISTORY: booleanFlag.default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
@@ -166,7 +212,28 @@ const variables = {
   ALLOW_LOCAL_CHAIN: booleanFlag.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
+  INDEXER_URL: httpUrl.optional(),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
+  METRICS_HOST: z
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or ::) or localhost",
+    )
+    .default("127.0.0.1"),
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be 0..65535")
+    .max(65535, "must be 0..65535")
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{32,200}$/,
+      "must be 32 to 200 printable characters, no spaces (e.g. openssl rand -hex 32)",
+    )
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a whole number of milliseconds from 0 to 120000" })
     .int("must be a whole number of milliseconds from 0 to 120000")
@@ -222,16 +289,23 @@ export function parseServerConfig(
       warnings.push(`CHAIN_RPC_URL_${chainId} is not set; using the public RPC ${fallback}.`);
   }
 
-  let sessionSecret = values.SESSION_SECRET;
-  if (sessionSecret === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
+  let sessionSecrets = values.SESSION_SECRET;
+  if (sessionSecrets === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
     if (values.NODE_ENV === "development") {
-      sessionSecret = randomSecret();
+      sessionSecrets = [randomSecret()];
       warnings.push(
         "SESSION_SECRET is not set; using a random one, so sessions end when the server restarts.",
       );
     } else {
       problems.push(`SESSION_SECRET: required when NODE_ENV is ${values.NODE_ENV ?? "not development"}`);
     }
+  }
+
+  if (values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES < values.ELIGIBILITY_PRICE_WINDOW_MINUTES) {
+    // A window's price would grow too old before the window ends, refusing every decision after.
+    problems.push(
+      "ELIGIBILITY_PRICE_MAX_AGE_MINUTES: must be at least ELIGIBILITY_PRICE_WINDOW_MINUTES (a window's price must stay usable through the window)",
+    );
   }
 
   if (values.NODE_ENV === "production") {
@@ -244,9 +318,25 @@ export function parseServerConfig(
         earlierProblems: problems,
       }),
     );
+  } else if (values.TRUSTED_PROXIES !== undefined) {
+    const trustAll = trustEveryoneProblem(values.TRUSTED_PROXIES);
+    if (trustAll !== undefined) warnings.push(trustAll);
   }
 
-  if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
+  problems.push(...metricsProblems(values));
+
+  if (problems.length > 0 || sessionSecrets === undefined) throw new ConfigError(problems);
+
+  const trustedProxies = values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES;
+  if (
+    !isLoopbackAddress(values.API_HOST) &&
+    trustedProxies.length > 0 &&
+    trustedProxies.every(isLoopbackAddress)
+  ) {
+    warnings.push(
+      `API_HOST is ${values.API_HOST}, reachable from other machines, but TRUSTED_PROXIES trusts this machine only: a proxy on another host counts as the client (its X-Forwarded-For is ignored, and logged).`,
+    );
+  }
 
   if (values.CMC_API_KEY === undefined) {
     warnings.push(
@@ -261,7 +351,12 @@ export function parseServerConfig(
       port: values.API_PORT,
       cmcApiKey: values.CMC_API_KEY,
       devPooPriceUsd: values.DEV_POO_PRICE_USD,
-      sessionSecret,
+      sessionSecrets,
+      sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      eligibilityPrice: {
+        maxAgeMs: values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES * 60_000,
+        windowMs: values.ELIGIBILITY_PRICE_WINDOW_MINUTES * 60_000,
+      },
       allowedOrigins: values.SIWE_ALLOWED_ORIGINS,
       allowedChainIds: values.SIWE_ALLOWED_CHAIN_IDS,
       rpcUrls,
@@ -269,14 +364,26 @@ export function parseServerConfig(
       databasePath: values.DATABASE_PATH,
       databaseUrl: values.DATABASE_URL,
       databasePoolSize: values.DATABASE_POOL_SIZE,
-      trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
+      databaseTimeouts: {
+        connectMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: values.DATABASE_LOCK_TIMEOUT_MS,
+        migrationLockWaitMs: values.DATABASE_MIGRATION_LOCK_WAIT_MS,
+        sqliteBusyMs: values.SQLITE_BUSY_TIMEOUT_MS,
+      },
+      trustedProxies,
       seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
       cmcApiUrl: values.CMC_API_URL,
       logLevel: values.LOG_LEVEL,
       siteDir: values.SITE_DIR,
+      indexerUrl: values.INDEXER_URL,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+      metrics:
+        values.METRICS_PORT === undefined
+          ? undefined
+          : { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN },
     },
     warnings,
   };
