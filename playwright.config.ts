@@ -21,13 +21,13 @@ const selectedProjects = process.argv.flatMap((arg, index, all) =>
   arg === "--project" ? [all[index + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
 );
 const nginxMissing = missingNginxMessage();
+const needNginx = ["production", "multihost", "fresh-clone"];
 if (
   nginxMissing &&
-  (selectedProjects.length === 0 ||
-    selectedProjects.some((name) => ["production", "multihost"].includes(name)))
+  (selectedProjects.length === 0 || selectedProjects.some((name) => needNginx.includes(name)))
 ) {
   throw new Error(
-    `${nginxMissing} (The Playwright projects "production" and "multihost" need it; --project=<other> runs without.)`,
+    `${nginxMissing} (The Playwright projects "production", "multihost" and "fresh-clone" need it; --project=<other> runs without.)`,
   );
 }
 const multiHostOrigin = `http://${multiHostAddress("nginx")}:${e2eMultiHostPorts.web}`;
@@ -153,6 +153,16 @@ const config = defineConfig({
           args: [...chromiumArgs, `--unsafely-treat-insecure-origin-as-secure=${multiHostOrigin}`],
         },
       },
+    },
+    {
+      // docs/operations.md's `checked:` blocks as written, in a fresh `git clone` of HEAD: npm install,
+      // the build, the production install, the systemd unit (systemctl stood in for), PostgreSQL as the
+      // documented role, two instances and nginx (e2e/fresh-clone/). No browser. Its install and build
+      // take minutes, so it runs last, on whichever lane frees first, one test after the other.
+      name: "fresh-clone",
+      testMatch: "fresh-clone/**/*.spec.ts",
+      workers: 1,
+      timeout: 15 * 60_000,
     },
   ],
 });

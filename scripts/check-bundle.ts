@@ -3,7 +3,7 @@
 // than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts), or if a dependency's
 // development build is bundled. Part of `npm test`.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
@@ -17,8 +17,21 @@ const secrets: Record<string, string> = {
   SEPOLIA_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
 };
 Object.assign(process.env, secrets);
-// A build must say which chains it is for (vite.config.ts stops otherwise): the local one, as the tests.
+// A build must say which chains it is for and find their deployment files (vite.config.ts stops
+// otherwise): the local one, as the tests, with made-up addresses in a folder of its own.
 process.env.VITE_CHAINS = "local";
+const deploymentsDir = mkdtempSync(path.join(tmpdir(), "poo-bundle-deployments-"));
+writeFileSync(
+  path.join(deploymentsDir, "31337.json"),
+  JSON.stringify({
+    chainId: 31337,
+    pooToken: `0x${"11".repeat(20)}`,
+    crapToken: `0x${"22".repeat(20)}`,
+    staking: `0x${"33".repeat(20)}`,
+    deployBlock: 1,
+  }),
+);
+process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
 // Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks one secret on purpose.
 if (process.env.BUNDLE_CHECK_SELF_TEST === "1") process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
 
@@ -95,4 +108,5 @@ try {
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(deploymentsDir, { recursive: true, force: true });
 }

@@ -9,8 +9,7 @@ import { startInNetns } from "../../scripts/lib/netns/startInNetns";
 import { createTestNetwork, type TestNetwork } from "../../scripts/lib/netns/testNetwork";
 import { startNginx, type RunningNginx } from "../../scripts/lib/nginx/startNginx";
 import { startServedApp } from "../../scripts/lib/startServedApp";
-import { startFakeHttpService } from "../../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../../src/server/testing/recordedFetch";
+import { startCmcStandIn } from "../../src/server/testing/startCmcStandIn";
 import { createDatabaseOn } from "../../src/server/testing/startTestPostgres";
 import { contractsNeedCompiling, stackContracts, type E2eStack } from "./e2eStack";
 import { e2eMultiHostNetwork, multiHostAddress, type E2eMultiHostPorts } from "./ports";
@@ -124,11 +123,7 @@ export async function startMultiHostStack({
 
     // The chain and the market-data stand-in, reachable at the bridge's address, then from each
     // instance's own loopback through its sidecar.
-    const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
-    const cmc = await startFakeHttpService((_request, _body, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(cmcAnswer);
-    });
+    const cmc = await startCmcStandIn();
     stoppers.push(() => cmc.close());
     for (const [port, target] of [
       [ports.chain, new URL(chainUrl)],

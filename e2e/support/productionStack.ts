@@ -6,8 +6,7 @@ import { buildServer } from "../../scripts/lib/buildServer";
 import { startLocalStack } from "../../scripts/lib/local-stack";
 import { startNginx, type RunningNginx } from "../../scripts/lib/nginx/startNginx";
 import { startServedApp, type ServedApp } from "../../scripts/lib/startServedApp";
-import { startFakeHttpService } from "../../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../../src/server/testing/recordedFetch";
+import { startCmcStandIn } from "../../src/server/testing/startCmcStandIn";
 import { startTestPostgres } from "../../src/server/testing/startTestPostgres";
 import { contractsNeedCompiling, stackContracts, type E2eStack } from "./e2eStack";
 import type { E2eProductionPorts } from "./ports";
@@ -103,11 +102,7 @@ export async function startProductionStack({
     const postgres = await startTestPostgres();
     stoppers.push(() => postgres.stop());
     const databaseUrl = await postgres.createDatabase("poo_e2e_production");
-    const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
-    const cmc = await startFakeHttpService((_request, _body, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(cmcAnswer);
-    });
+    const cmc = await startCmcStandIn();
     stoppers.push(() => cmc.close());
 
     const env = productionInstanceEnv({

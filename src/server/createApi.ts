@@ -7,6 +7,8 @@ import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
 import { indexerProxy } from "./http/indexerProxy";
 import { jsonError } from "./http/jsonError";
+import { AnswerDeadlineExceeded, answerDeadline } from "./http/answerDeadline";
+import { ANSWER_DEADLINE_MS } from "./config/answerBudget";
 import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
@@ -99,7 +101,12 @@ export type ApiDeps = {
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
+  /** Every /api and /indexer request is answered within this (default ANSWER_DEADLINE_MS). */
+  answerDeadlineMs?: number;
 };
+
+/** A request that reached its deadline may be tried again soon: its dependency was slow, not down. */
+const DEADLINE_RETRY_AFTER_SECONDS = 2;
 
 /** The API as a Hono app; `app.request()` exercises it without a socket. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
@@ -164,6 +171,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }),
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
+  // Within nginx's wait for an instance, so a slow dependency never takes this instance out of rotation.
+  const deadline = answerDeadline(deps.answerDeadlineMs ?? ANSWER_DEADLINE_MS);
+  app.use("/api/*", deadline);
+  app.use("/indexer/*", deadline);
 
   if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
   app.route(
@@ -220,8 +231,19 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.notFound((c) => jsonError(c, 404, "Not found."));
   // A database outage is the operator's to fix and the user's to retry: one clear 503 on every route
   // that needs it, one log line per 10 s (with how many were held back), never a 500.
-  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 1, maxLinesPerInterval: 1, now });
+  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 2, maxLinesPerInterval: 1, now });
   app.onError((error, c) => {
+    if (error instanceof AnswerDeadlineExceeded) {
+      metrics.answerDeadlineExceeded.inc();
+      if (outageLog.take("deadline").write) {
+        logger.warn("Answer deadline reached: answered 503", {
+          method: c.req.method,
+          path: c.req.path,
+          deadlineMs: error.deadlineMs,
+        });
+      }
+      return jsonError(c, 503, error.message, { "Retry-After": String(DEADLINE_RETRY_AFTER_SECONDS) });
+    }
     if (deps.databaseUnavailable?.(error)) {
       metrics.databaseUnavailable.inc();
       const verdict = outageLog.take("database");

@@ -89,9 +89,20 @@ describe("parseAppConfig", () => {
     );
   });
 
-  it("names a missing deployment file", () => {
+  it("names a missing deployment file and how to make it", () => {
     expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, {}))).toEqual([
-      "deployments/31337.json: missing (deploy the contracts first: npm start does it for the local chain)",
+      "deployments/31337.json: missing: npm start deploys to its local chain and writes it",
+    ]);
+    expect(
+      problemsOf(() =>
+        parseAppConfig(
+          { VITE_CHAINS: "sepolia", VITE_SEPOLIA_RPC_URL: "https://rpc.example" },
+          {},
+          "conf/dep",
+        ),
+      ),
+    ).toEqual([
+      "conf/dep/11155111.json: missing: make it with npm run deploy -- --network sepolia, or write the addresses of the real contracts into it (docs/contracts.md)",
     ]);
   });
 
@@ -103,7 +114,7 @@ describe("parseAppConfig", () => {
         files({ ...withoutStaking, pooToken: "0x123", deployBlock: -1 }),
       ),
     );
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(
       problems.some((p) => p.startsWith("deployments/31337.json: pooToken: must be a 0x-prefixed")),
     ).toBe(true);
@@ -112,12 +123,19 @@ describe("parseAppConfig", () => {
       "deployments/31337.json: staking: Invalid input: expected string, received undefined",
     );
     expect(problems).toContain("deployments/31337.json: deployBlock: Too small: expected number to be >=0");
+    // How to make it again, once, after the file's problems.
+    expect(problems.at(-1)).toBe(
+      "deployments/31337.json: to replace it, npm start deploys to its local chain and writes it",
+    );
   });
 
   it("refuses a deployment whose chainId does not match its file", () => {
     expect(
       problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, files({ ...good, chainId: 1 }))),
-    ).toEqual(["deployments/31337.json: chainId: is 1, expected 31337"]);
+    ).toEqual([
+      "deployments/31337.json: chainId: is 1, expected 31337",
+      "deployments/31337.json: to replace it, npm start deploys to its local chain and writes it",
+    ]);
   });
 
   it("requires a Sepolia RPC URL when Sepolia is enabled", () => {

@@ -123,25 +123,39 @@ export class ConfigError extends Error {
   }
 }
 
-/** Finds `<chainId>.json` among the deployment files Vite bundled, keyed by their path. */
+/** How a chain's deployment file comes to be: said with every problem of that file. */
+function howToMakeDeployment(chainId: number): string {
+  return chainId === LOCAL_CHAIN_ID
+    ? "npm start deploys to its local chain and writes it"
+    : `make it with npm run deploy -- --network sepolia, or write the addresses of the real contracts into it (docs/contracts.md)`;
+}
+
+/** Finds `<chainId>.json` among the deployment files (keyed by their path) in `dir` (as messages name it). */
 function pickDeployment(
   chainId: number,
   files: Record<string, unknown>,
   problems: string[],
+  dir: string,
 ): Deployment | undefined {
   const entry = Object.entries(files).find(([path]) => path.endsWith(`/${chainId}.json`));
-  const source = `deployments/${chainId}.json`;
+  const source = `${dir}/${chainId}.json`;
   if (!entry) {
-    problems.push(`${source}: missing (deploy the contracts first: npm start does it for the local chain)`);
+    problems.push(`${source}: missing: ${howToMakeDeployment(chainId)}`);
     return undefined;
   }
   const parsed = deploymentSchema.safeParse(entry[1]);
   if (!parsed.success) {
-    problems.push(...describeDeploymentIssues(source, parsed.error));
+    problems.push(
+      ...describeDeploymentIssues(source, parsed.error),
+      `${source}: to replace it, ${howToMakeDeployment(chainId)}`,
+    );
     return undefined;
   }
   if (parsed.data.chainId !== chainId) {
-    problems.push(`${source}: chainId: is ${parsed.data.chainId}, expected ${chainId}`);
+    problems.push(
+      `${source}: chainId: is ${parsed.data.chainId}, expected ${chainId}`,
+      `${source}: to replace it, ${howToMakeDeployment(chainId)}`,
+    );
     return undefined;
   }
   return parsed.data;
@@ -200,11 +214,14 @@ export function chainEndpoints(e: AppEnv): ChainEndpoint[] {
 
 /**
  * Parses the build-time environment and the bundled deployment files. Throws a ConfigError naming
- * every bad variable or field, so the page can say what to fix instead of rendering half an app.
+ * every bad variable or field, so the page can say what to fix instead of rendering half an app; the
+ * build (vite.config.ts) runs it first, so that a build for a chain without its deployment stops.
+ * `deploymentsDir` is the folder as messages name it.
  */
 export function parseAppConfig(
   env: Record<string, unknown>,
   deploymentFiles: Record<string, unknown>,
+  deploymentsDir = "deployments",
 ): AppConfig {
   const e = parseAppEnv(env);
   const problems: string[] = [];
@@ -217,7 +234,7 @@ export function parseAppConfig(
   }
   const chains: ChainSettings[] = [];
   for (const endpoint of endpoints) {
-    const deployment = pickDeployment(endpoint.id, deploymentFiles, problems);
+    const deployment = pickDeployment(endpoint.id, deploymentFiles, problems, deploymentsDir);
     if (!deployment) continue;
     chains.push(
       endpoint.key === "local"
@@ -237,7 +254,7 @@ export function parseAppConfig(
   }
   // Sepolia's deployment is looked for even without its RPC URL, so that both problems show at once.
   if (e.VITE_CHAINS.includes("sepolia") && !endpoints.some((endpoint) => endpoint.key === "sepolia")) {
-    pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
+    pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems, deploymentsDir);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const [first, ...rest] = chains;

@@ -1,8 +1,11 @@
+import { OUTSIDE_CALL_TIMEOUT_MS } from "../config/answerBudget";
 import { createPublicClient, http, type PublicClient, type Transport } from "viem";
 
 export type TransportFactory = (rpcUrl: string, chainId: number) => Transport;
 
-const defaultTransport: TransportFactory = (rpcUrl) => http(rpcUrl, { timeout: 10_000, retryCount: 1 });
+// One try within the instance's answer budget (answerBudget.ts): a retry would outlast nginx's wait.
+const defaultTransport: TransportFactory = (rpcUrl) =>
+  http(rpcUrl, { timeout: OUTSIDE_CALL_TIMEOUT_MS, retryCount: 0 });
 
 /** One viem public client per configured chain, created on first use. */
 export class PublicClientPool {
