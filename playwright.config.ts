@@ -59,7 +59,9 @@ const config = defineConfig({
   // project alone keeps one, below.
   retries: 0,
   forbidOnly: isCI,
-  reporter: "list",
+  // The list as the tests run, and a JSON report of every test's time for scripts/e2e-timings.ts
+  // (docs/testing.md's slowest specs come from it).
+  reporter: [["list"], ["json", { outputFile: "test-results/results.json" }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
