@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import type { Context } from "hono";
 import { ChainIdHealthCheck } from "./adapters/ChainIdHealthCheck";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
+import { HttpChainProviders } from "./adapters/HttpChainProviders";
 import { PinoLogger } from "./adapters/PinoLogger";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
@@ -14,14 +15,17 @@ import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
+import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { ChainProviders } from "./ports/ChainProviders";
 import type { HealthCheck } from "./ports/HealthCheck";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import type { Site } from "./site/loadSite";
 import { CheckReadiness } from "./use-cases/CheckReadiness";
+import { RelayChainReads } from "./use-cases/RelayChainReads";
 import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
 export type RunningApiServer = {
@@ -41,6 +45,8 @@ export type ApiServerOverrides = {
   priceSource?: PriceSource;
   balanceReader?: BalanceReader;
   signatureVerifier?: SignatureVerifier;
+  /** Where the gateway (POST /api/rpc/<chainId>) sends the browser's reads; default the configured RPC URLs. */
+  chainProviders?: ChainProviders;
   logger?: Logger;
   now?: () => number;
   clientAddress?: (c: Context) => string;
@@ -77,6 +83,24 @@ export async function startApiServer(
     }
   }
 
+  const deployments = new FileDeploymentSource(config.deploymentsDir);
+  const chainReads = new RelayChainReads({
+    providers:
+      overrides.chainProviders ??
+      new HttpChainProviders(config.rpcUrls, {
+        logger,
+        maxAnswerBytes: CHAIN_READ_LIMITS.maxAnswerBytes,
+        now,
+      }),
+    chainIds: Object.keys(config.rpcUrls).map(Number),
+    contractsOf: async (chainId) => {
+      const { pooToken, crapToken, staking } = await deployments.get(chainId);
+      return [pooToken, crapToken, staking];
+    },
+    logger,
+    now,
+  });
+
   const checks: HealthCheck[] = [
     { name: "database", check: () => stores.check() },
     ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
@@ -92,9 +116,7 @@ export async function startApiServer(
     sessionStore: stores.sessionStore,
     rateLimiter: stores.rateLimiter,
     signatureVerifier: overrides.signatureVerifier ?? new ViemSignatureVerifier(clientFor),
-    balanceReader:
-      overrides.balanceReader ??
-      new ViemBalanceReader(clientFor, new FileDeploymentSource(config.deploymentsDir)),
+    balanceReader: overrides.balanceReader ?? new ViemBalanceReader(clientFor, deployments),
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
@@ -102,6 +124,7 @@ export async function startApiServer(
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
     readiness,
+    chainReads,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });

@@ -16,6 +16,11 @@ export const RATE_LIMIT_POLICIES = {
   registrationByWallet: { name: "registration-wallet", limit: 10, windowMs: MINUTE },
   applicationByClient: { name: "application-ip", limit: 30, windowMs: HOUR },
   applicationByWallet: { name: "application-wallet", limit: 10, windowMs: HOUR },
+  /**
+   * The chain-read gateway (a batch is one request): a tab reads about once per block, and polls
+   * every 250 ms while it waits for a transaction; an office behind one address has room for many.
+   */
+  rpcByClient: { name: "rpc-ip", limit: 1_200, windowMs: MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicies = { [Name in keyof typeof RATE_LIMIT_POLICIES]: RateLimitPolicy };
