@@ -560,7 +560,7 @@ function sepoliaRows(result: BenchResult, t: (name: string) => string): Row[] {
   const n = sep?.stake.withoutApproval.runs.filter((r) => !r.warmup).length;
   rows.push(
     section(
-      `6. 12-second blocks (Sepolia look-alike: chain 11155111, interval mining, ReferenceStaking, app built for Sepolia reading through its fallback RPC; median of ${n ?? "—"})`,
+      `6. 12-second blocks (Sepolia look-alike: chain 11155111, interval mining, ReferenceStaking, app built for Sepolia reading through the API's gateway, its first provider down; median of ${n ?? "—"})`,
     ),
   );
   rows.push({ metric: "   Enter → Success", ours: "app", bare: "limit", ratio: "app−limit", target: "" });
@@ -627,6 +627,12 @@ function sepoliaRows(result: BenchResult, t: (name: string) => string): Row[] {
         ),
       );
     rows.push(detail("     by method", methods(v.byMethod)));
+    rows.push(
+      detail(
+        "     at the provider, through the gateway",
+        `${num(v.provider.perMinute, 1)} msg/min (${methods(v.provider.byMethod) || "none"})`,
+      ),
+    );
   }
   const h = sep?.idle.hidden;
   rows.push({

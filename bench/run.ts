@@ -10,7 +10,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatUnits, getAddress, type Address } from "viem";
 import { startBenchStack, type BenchStack } from "./benchStack";
-import { startCountingProxy } from "../test/integration/localChain";
 import type { Browser } from "@playwright/test";
 import { launchBrowser } from "./browser";
 import { chainClients, revertAndSnapshot } from "./chain";
@@ -107,17 +106,14 @@ async function main(stoppers: Stoppers): Promise<number> {
     // The chain (with contracts and Multicall3) and the API; the web apps are built below.
     const bench = await startBenchStack(stoppers, "poo-bench-");
     workDir = bench.workDir;
-    local = await startLocalPhases(bench.workDir, bench.stack);
+    local = await startLocalPhases(bench.workDir, bench.stack, bench.proxy);
   } else {
     workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-"));
     const dir = workDir;
     stoppers.add(`build dir ${dir}`, async () => rmSync(dir, { recursive: true, force: true }));
   }
 
-  async function startLocalPhases(dir: string, stack: BenchStack["stack"]) {
-    const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
-    stoppers.add("counting proxy", () => proxy.close());
-    log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
+  async function startLocalPhases(dir: string, stack: BenchStack["stack"], proxy: BenchStack["proxy"]) {
     const clients = chainClients(stack.chainUrl);
     const timed = async <T extends { buildMs: number }>(
       name: string,
