@@ -1,28 +1,56 @@
 /** The newest block number this instance knows of, and the cache scope (`epoch`) it opened. */
 export type Head = { number: bigint; epoch: number };
 
+/** Block intervals remembered; the next block is expected no sooner than the shortest of them. */
+const INTERVALS = 4;
+/** Intervals needed before the head is held on the chain's schedule. */
+const MIN_INTERVALS = 3;
+
+export type CurrentOptions = {
+  /** Asked again when the known head was asked longer ago than this. */
+  maxAgeMs: number;
+  /**
+   * While the chain's next block is not due (the shortest of its recent intervals since the last
+   * change, less `maxAgeMs` for when that change was seen), the known head is current whatever its
+   * age. Off for a client's own eth_blockNumber (viem polls it while it waits for a receipt).
+   */
+  onSchedule: boolean;
+};
+
 /**
  * One chain's head as this instance sees it. The number is asked of the provider (eth_blockNumber)
- * only when the one known is older than the caller accepts, one question at a time for every
- * caller. Each change of the number, up (a new block) or down (a reorganisation to a shorter chain,
- * a test chain reverted), opens a new epoch: answers kept under the old one are never served again.
+ * only when the one known may be stale, one question at a time for every caller: never while the
+ * chain's next block is not due yet (a chain that makes a block every 12 s is asked about once or
+ * twice per block, however many tabs read meanwhile), otherwise when it was asked longer ago than the
+ * caller accepts. A chain without a steady pace (one that mines on each transaction) has short
+ * intervals among its last few, and is simply asked at that age.
+ *
+ * Each change of the number, up (a new block) or down (a reorganisation to a shorter chain, a test
+ * chain reverted), opens a new epoch: answers kept under the old one are never served again. A head
+ * that went back also forgets the chain's pace.
  */
 export class ChainHead {
   private known: { number: bigint; askedAt: number; epoch: number } | undefined;
   private asking: Promise<Head> | undefined;
   private epochs = 0;
+  /** When the number last changed (the question that saw it), and the intervals per block before. */
+  private changedAt: number | undefined;
+  private intervals: number[] = [];
 
   constructor(
     private readonly askNumber: () => Promise<bigint>,
     private readonly now: () => number,
   ) {}
 
-  /** The head, asked again when the known one was asked more than `maxAgeMs` ago. */
-  async current(maxAgeMs: number): Promise<Head> {
+  /** The head, asked again only when the known one may be stale (see CurrentOptions). */
+  async current({ maxAgeMs, onSchedule }: CurrentOptions): Promise<Head> {
     const known = this.known;
-    if (known && this.now() - known.askedAt < maxAgeMs) return { number: known.number, epoch: known.epoch };
+    const now = this.now();
+    if (known && (now - known.askedAt < maxAgeMs || (onSchedule && now < this.nextBlockDue(maxAgeMs)))) {
+      return { number: known.number, epoch: known.epoch };
+    }
     if (!this.asking) {
-      const askedAt = this.now();
+      const askedAt = now;
       this.asking = this.askNumber().then(
         (number) => {
           this.asking = undefined;
@@ -45,6 +73,15 @@ export class ChainHead {
   /** The provider does not have the head's block (the chain went back): ask again next time. */
   forget(): void {
     if (this.known) this.known = { ...this.known, askedAt: Number.NEGATIVE_INFINITY };
+    this.changedAt = undefined;
+    this.intervals = [];
+  }
+
+  /** The earliest the next block may show, by the chain's recent pace; -Infinity without one. */
+  private nextBlockDue(seenWithinMs: number): number {
+    if (this.changedAt === undefined || this.intervals.length < MIN_INTERVALS)
+      return Number.NEGATIVE_INFINITY;
+    return this.changedAt + Math.min(...this.intervals) - seenWithinMs;
   }
 
   private set(number: bigint, askedAt: number): Head {
@@ -53,6 +90,14 @@ export class ChainHead {
       if (askedAt > known.askedAt) this.known = { ...known, askedAt };
       return { number, epoch: known.epoch };
     }
+    if (known && number > known.number && this.changedAt !== undefined) {
+      this.intervals = [...this.intervals, (askedAt - this.changedAt) / Number(number - known.number)].slice(
+        -INTERVALS,
+      );
+    } else if (known && number < known.number) {
+      this.intervals = [];
+    }
+    this.changedAt = askedAt;
     this.epochs += 1;
     this.known = { number, askedAt, epoch: this.epochs };
     return { number, epoch: this.epochs };

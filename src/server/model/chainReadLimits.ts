@@ -13,7 +13,10 @@ export const CHAIN_READ_LIMITS = {
   maxAnswerBytes: 2 * 1024 * 1024,
   /** A request's body. */
   maxBodyBytes: 64 * 1024,
-  /** `latest` is the head asked at most this long ago (one eth_blockNumber per interval, whatever the tabs). */
+  /**
+   * `latest` is the head asked at most this long ago once the chain's next block is due (before that
+   * the head is current whatever its age: ChainHead), whatever the number of tabs.
+   */
   headMaxAgeMs: 1_000,
   /** A client's own eth_blockNumber (viem polls it for receipts) gets a head at most this old. */
   blockNumberMaxAgeMs: 250,

@@ -102,8 +102,9 @@ function blockNumbersIn(method: string, result: unknown): bigint[] {
  * (chainReadPolicy) get through.
  *
  * Identical reads at the same block are served once per instance. `latest` is pinned to the head
- * this instance knows (ChainHead, asked at most once per `headMaxAgeMs`, whatever the number of
- * tabs), so each read names the block its answer is for; answers are kept for that head only, and
+ * this instance knows (ChainHead: not asked while the chain's next block is not due, then at most
+ * once per `headMaxAgeMs`, whatever the number of tabs), so each read names the block its answer is
+ * for; answers are kept for that head only, and
  * a call already on its way to a provider is waited for rather than sent again. A new block, or a
  * head that went back (a reorganisation to a shorter chain), starts afresh; a receipt naming a newer
  * block moves the head at once, so a user reads their own transaction's block right after its
@@ -187,11 +188,16 @@ export class RelayChainReads {
     const answers = new Map<Slot, JsonRpcAnswer>();
     let unavailable = 0;
     if (planned.length > 0) {
+      // A client's own eth_blockNumber (viem polls it for a receipt) gets a fresh head; reads get the
+      // head on the chain's schedule.
       const wantsFreshNumber = planned.some((slot) => slot.plan.kind === "block-number");
-      const maxAge = wantsFreshNumber ? this.limits.blockNumberMaxAgeMs : this.limits.headMaxAgeMs;
       let head: Head | undefined;
       try {
-        head = await chain.head.current(maxAge);
+        head = await chain.head.current(
+          wantsFreshNumber
+            ? { maxAgeMs: this.limits.blockNumberMaxAgeMs, onSchedule: false }
+            : { maxAgeMs: this.limits.headMaxAgeMs, onSchedule: true },
+        );
       } catch (error) {
         if (!(error instanceof ProvidersUnavailableError)) throw error;
       }
