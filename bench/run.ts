@@ -35,6 +35,7 @@ import {
   type Preset,
 } from "./lighthouseRuns";
 import { measureConnectModal } from "./connectModal";
+import { measureGatewayTabs } from "./gatewayTabs";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
@@ -352,6 +353,15 @@ async function main(stoppers: Stoppers): Promise<number> {
       workDir: need(workDir, "the build folder"),
       compile: !localPhases,
       runs: LATENCY_RUNS,
+    }),
+  );
+
+  // 8. Provider requests per block for N tabs, straight to the provider and through the gateway.
+  partial.gateway = await phase("rpc-gateway", () =>
+    measureGatewayTabs({
+      stoppers,
+      workDir: need(workDir, "the build folder"),
+      compile: !localPhases && !SELECTED_PHASES.has("sepolia"),
     }),
   );
 
