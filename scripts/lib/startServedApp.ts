@@ -4,7 +4,7 @@ import { buildServer, serveNodeOptions } from "./buildServer";
 import { ownChild } from "./ownedChild";
 
 export interface ServedApp {
-  /** http://127.0.0.1:<port>: the site and, under /api, the API. */
+  /** http://<host>:<port>: the site and, under /api, the API. */
   url: string;
   /** SIGTERM (the server drains and exits), SIGKILL if it has not exited after 15 s. */
   stop(): Promise<void>;
@@ -17,6 +17,14 @@ export interface ServedAppOptions {
   /** The web app's build folder (SITE_DIR); the compiled server goes beside it, in `<siteDir>-server`. */
   siteDir: string;
   port: number;
+  /** The address it binds (API_HOST): 127.0.0.1 by default; another host's address in a network namespace. */
+  host?: string;
+  /**
+   * A command that runs the server's command line, e.g. ["ip", "netns", "exec", "poo-api1"] to start it
+   * inside a network namespace. It must exec the server (as `ip netns exec` does), so that signals to
+   * the child reach the server itself.
+   */
+  launcher?: readonly string[];
   /** The server's environment (all of it: nothing is inherited but PATH). */
   env: Record<string, string | undefined>;
   log: (message: string) => void;
@@ -35,13 +43,20 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   const entry =
     options.entry ??
     (await buildServer({ rootDir: options.rootDir, outDir: `${options.siteDir}-server` })).entry;
-  const child = spawn(process.execPath, [...serveNodeOptions(options.rootDir), entry], {
+  const host = options.host ?? "127.0.0.1";
+  const [command = process.execPath, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    ...serveNodeOptions(options.rootDir),
+    entry,
+  ];
+  const child = spawn(command, args, {
     cwd: options.rootDir,
     env: {
       ...options.env,
       PATH: process.env.PATH ?? "",
       SITE_DIR: path.resolve(options.rootDir, options.siteDir),
-      API_HOST: "127.0.0.1",
+      API_HOST: host,
       API_PORT: String(options.port),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -53,7 +68,7 @@ export async function startServedApp(options: ServedAppOptions): Promise<ServedA
   child.stdout.on("data", forward);
   child.stderr.on("data", forward);
 
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
   const stop = () => owned.stop("SIGTERM", 15_000);
   const kill = (signal: NodeJS.Signals) => owned.stop(signal);
   const state = await owned.waitUntilUp(

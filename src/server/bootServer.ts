@@ -1,4 +1,5 @@
 import type { DestinationStream } from "pino";
+import { DatabaseStartError } from "./adapters/DatabaseStartError";
 import { PinoLogger } from "./adapters/PinoLogger";
 import { ConfigError, parseServerConfig, type Env } from "./config/parseServerConfig";
 import type { ServerConfig } from "./config/ServerConfig";
@@ -70,6 +71,10 @@ export async function bootServer(env: Env, options: BootOptions): Promise<Booted
   try {
     server = await startApiServer(config, { ...options.overrides, logger, ...(site ? { site } : {}) });
   } catch (error) {
+    if (error instanceof DatabaseStartError) {
+      logger.fatal(`Not started: ${error.message}`);
+      return undefined;
+    }
     logger.fatal("Not started: the server could not open its database or port", {
       reason: error instanceof Error ? error.message : String(error),
     });
@@ -81,5 +86,11 @@ export async function bootServer(env: Env, options: BootOptions): Promise<Booted
     database: config.databaseUrl === undefined ? "sqlite" : "postgres",
     site: site?.dir ?? null,
   });
+  if (server.metricsUrl !== undefined) {
+    logger.info(`POO metrics on ${server.metricsUrl}`, {
+      url: server.metricsUrl,
+      token: config.metrics?.token !== undefined,
+    });
+  }
   return { server, logger, config };
 }

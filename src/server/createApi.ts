@@ -1,16 +1,22 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { routePath } from "hono/route";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
 import { jsonError } from "./http/jsonError";
+import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
 import { requestLog } from "./http/requestLog";
+import { requestMetrics } from "./http/requestMetrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
 import { rpcRoutes } from "./http/rpcRoutes";
+import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import type { BalanceReader } from "./ports/BalanceReader";
@@ -19,14 +25,18 @@ import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
 import type { PriceHistoryStore } from "./ports/PriceHistoryStore";
 import type { PriceSource } from "./ports/PriceSource";
-import type { RateLimiter } from "./ports/RateLimiter";
+import type { RateLimiter, RateLimitPolicy } from "./ports/RateLimiter";
 import type { RegistrationStore } from "./ports/RegistrationStore";
 import type { SessionStore } from "./ports/SessionStore";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
+import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
+import { MemoryRateLimiter } from "./adapters/MemoryRateLimiter";
+import { OverLimitMemo } from "./adapters/OverLimitMemo";
+import { countRefusals } from "./metrics/countRefusals";
 import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
@@ -36,6 +46,9 @@ import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
 export const MAX_BODY_BYTES = 16 * 1024;
+export const DATABASE_UNAVAILABLE =
+  "The service's database is not answering right now; please retry in a few seconds.";
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
@@ -47,7 +60,10 @@ export type ApiDeps = {
   priceSource: PriceSource;
   nonceStore: NonceStore;
   sessionStore: SessionStore;
+  /** The shared (database) limiter of the state-changing routes. */
   rateLimiter: RateLimiter;
+  /** The read routes' limiter: this instance's memory by default. */
+  readRateLimiter?: RateLimiter;
   signatureVerifier: SignatureVerifier;
   balanceReader: BalanceReader;
   registrationStore: RegistrationStore;
@@ -57,8 +73,16 @@ export type ApiDeps = {
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
-  /** /api/ready's answer: the database and chains, and whether the server is shutting down. */
+  /** The peer that sent X-Forwarded-For without being a trusted proxy (untrustedForwarder): counted, logged. */
+  untrustedForwarder?: (c: Context) => string | undefined;
+  /** Whether an error means the database is down, busy or too slow: answered 503, not 500. */
+  databaseUnavailable?: (error: unknown) => boolean;
+  /** This instance's metrics registry; a fresh one by default. */
+  metrics?: ServerMetrics;
+  /** /api/ready's answer: the database, and whether the server is shutting down. */
   readiness: CheckReadiness;
+  /** The dependencies reported (not gated on) in /api/health: chain RPCs, the database. */
+  dependencies?: WatchDependencies;
   /** Strict-Transport-Security: when to send it (ServerConfig.hsts) and how to tell https (servedOverHttps). */
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
@@ -80,8 +104,17 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     store: deps.sessionStore,
     now,
   };
+  const registry = deps.metrics ?? new ServerMetrics();
+  const metrics = apiMetrics(registry);
   const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES, ...deps.rateLimitPolicies };
-  const limits = { limiter: deps.rateLimiter, policies, clientAddress: deps.clientAddress };
+  const refused = (policy: RateLimitPolicy) => metrics.rateLimitRefusals.inc({ policy: policy.name });
+  const limits = {
+    // A client known to be over a shared limit is refused from memory: no database write per refusal.
+    limiter: countRefusals(new OverLimitMemo(deps.rateLimiter), refused),
+    readLimiter: countRefusals(deps.readRateLimiter ?? new MemoryRateLimiter(), refused),
+    policies,
+    clientAddress: deps.clientAddress,
+  };
   const getPooPrice = new GetPooPrice({
     source: deps.priceSource,
     logger,
@@ -90,9 +123,27 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   const getPriceHistory = new GetPriceHistory({ store: deps.priceHistoryStore, now });
 
+  // The price source is never asked for a report (it costs API credits): its last outcome is read.
+  registry.onScrape(() => {
+    const price = getPooPrice.status();
+    if (price.status === "unknown") metrics.dependencyUp.remove({ dependency: "price" });
+    else metrics.dependencyUp.set({ dependency: "price" }, price.status === "ok" ? 1 : 0);
+  });
+
   const app = new Hono<ApiEnv>();
   app.use(requestId());
+  app.use(requestMetrics(metrics));
   app.use(requestLog(logger, deps.clientAddress));
+  if (deps.untrustedForwarder) {
+    app.use(
+      untrustedForwardedForWatch({
+        untrustedForwarder: deps.untrustedForwarder,
+        counter: metrics.untrustedForwardedFor,
+        logger,
+        now,
+      }),
+    );
+  }
   if (deps.hsts) app.use(strictTransportSecurity(deps.hsts.mode, deps.hsts.overHttps));
   if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());
@@ -103,7 +154,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       "/api/rpc",
       rpcRoutes({
         relay: deps.chainReads,
-        limiter: deps.rateLimiter,
+        // The shared store, as the state-changing routes: a client's allowance is the same on every
+        // instance, and a write (over the limit, none) costs less than the provider's read it guards.
+        limiter: limits.limiter,
+        // While the database does not answer, this instance's memory: chain reads do not need it.
+        fallbackLimiter: limits.readLimiter,
         policy: policies.rpcByClient,
         clientAddress: deps.clientAddress,
         allowedOrigins: deps.allowedOrigins,
@@ -120,8 +175,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
-  app.route("/api", healthRoutes(deps.readiness));
-  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory));
+  app.route(
+    "/api",
+    healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
+  );
+  app.route("/api/price", priceRoutes(getPooPrice, getPriceHistory, { ...limits, now }));
   app.route(
     "/api/auth",
     authRoutes({
@@ -163,7 +221,22 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
 
   app.notFound((c) => jsonError(c, 404, "Not found."));
+  // A database outage is the operator's to fix and the user's to retry: one clear 503 on every route
+  // that needs it, one log line per 10 s (with how many were held back), never a 500.
+  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 1, maxLinesPerInterval: 1, now });
   app.onError((error, c) => {
+    if (deps.databaseUnavailable?.(error)) {
+      metrics.databaseUnavailable.inc();
+      const verdict = outageLog.take("database");
+      if (verdict.write) {
+        logger.warn("Database unavailable: answered 503", {
+          route: routePath(c),
+          reason: error.message,
+          heldBack: verdict.heldBack,
+        });
+      }
+      return jsonError(c, 503, DATABASE_UNAVAILABLE, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
     logger.error("Unhandled API error", { method: c.req.method, path: c.req.path, reason: error.message });
     return jsonError(c, 500, "Internal server error.");
   });

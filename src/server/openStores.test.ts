@@ -127,6 +127,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       expect(await rateLimiter.hit(policy, "1.2.3.4", NOW + 30_000)).toEqual({
         allowed: false,
         retryAfterSeconds: 30,
+        retryAtMs: NOW + 60_000,
       });
       expect(await rateLimiter.hit(policy, "5.6.7.8", NOW + 30_000)).toEqual({ allowed: true });
       expect(await rateLimiter.hit({ ...policy, name: "other" }, "1.2.3.4", NOW + 30_000)).toEqual({

@@ -1,6 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
+import { isPostgresUnavailable } from "./adapters/isPostgresUnavailable";
+import { isSqliteUnavailable } from "./adapters/isSqliteUnavailable";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
+import { retryWhileBusy } from "./adapters/retryWhileBusy";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
 import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore";
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
@@ -13,6 +16,7 @@ import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "./config/ServerConfig";
 import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
@@ -31,6 +35,8 @@ export type Stores = {
   registrationStore: RegistrationStore;
   applicationStore: LaunchApplicationStore;
   priceHistoryStore: PriceHistoryStore;
+  /** Whether an error from one of the stores means the database is down, busy or too slow (503). */
+  isUnavailable(error: unknown): boolean;
   /**
    * Resolves when the database answers and its schema is the one this server migrates to (readiness);
    * rejects with NotReadyError when it answers with another version.
@@ -57,12 +63,17 @@ export type DatabaseSettings = {
   url: string | undefined;
   path: string;
   poolSize?: number;
+  timeouts?: DatabaseTimeouts;
 };
 
 /** Opens and migrates the configured database and wires every store to it. */
 export async function openStores(settings: DatabaseSettings, logger: Logger): Promise<Stores> {
   if (settings.url !== undefined) {
-    const pool = await openPostgresPool(settings.url, { max: settings.poolSize ?? 10, logger });
+    const pool = await openPostgresPool(settings.url, {
+      max: settings.poolSize ?? 10,
+      logger,
+      timeouts: settings.timeouts,
+    });
     const registrations = new PostgresRegistrationStore(pool);
     let closing: Promise<void> | undefined;
     return {
@@ -73,6 +84,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       registrationStore: registrations,
       applicationStore: registrations,
       priceHistoryStore: new PostgresPriceHistoryStore(pool),
+      isUnavailable: isPostgresUnavailable,
       check: async () => {
         const result = await pool.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
         requireCurrentSchema(result.rows[0]?.version, POSTGRES_MIGRATIONS.at(-1)?.version ?? 0);
@@ -80,20 +92,28 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       close: () => (closing ??= pool.end()),
     };
   }
-  return sqliteStores(openSqliteDatabase(settings.path));
+  return sqliteStores(openSqliteDatabase(settings.path), settings.timeouts?.sqliteBusyMs);
 }
 
-/** Every store on one open SQLite database; close() closes it. */
-export function sqliteStores(db: DatabaseSync): Stores {
-  const registrations = new SqliteRegistrationStore(db);
+/**
+ * Every store on one open SQLite database; close() closes it. Each store call waits up to
+ * busyTimeoutMs for another process's write lock, between attempts, never blocking the event loop.
+ */
+export function sqliteStores(
+  db: DatabaseSync,
+  busyTimeoutMs: number = DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs,
+): Stores {
+  const busy = { timeoutMs: busyTimeoutMs };
+  const registrations = retryWhileBusy(new SqliteRegistrationStore(db), busy);
   return {
     engine: "sqlite",
-    nonceStore: new SqliteNonceStore(db),
-    sessionStore: new SqliteSessionStore(db),
-    rateLimiter: new SqliteRateLimiter(db),
+    nonceStore: retryWhileBusy(new SqliteNonceStore(db), busy),
+    sessionStore: retryWhileBusy(new SqliteSessionStore(db), busy),
+    rateLimiter: retryWhileBusy(new SqliteRateLimiter(db), busy),
     registrationStore: registrations,
     applicationStore: registrations,
-    priceHistoryStore: new SqlitePriceHistoryStore(db),
+    priceHistoryStore: retryWhileBusy(new SqlitePriceHistoryStore(db), busy),
+    isUnavailable: isSqliteUnavailable,
     check: async () => {
       requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);
     },

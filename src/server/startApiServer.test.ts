@@ -7,11 +7,13 @@ import { createSiweMessage } from "viem/siwe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseServerConfig } from "./config/parseServerConfig";
 import type { ServerConfig } from "./config/ServerConfig";
+import { ServerMetrics } from "./metrics/ServerMetrics";
 import { openStores } from "./openStores";
 import { startApiServer, type RunningApiServer } from "./startApiServer";
 import { alice, bob } from "./testing/hardhatAccounts";
 import { FakeBalanceReader } from "./testing/FakeBalanceReader";
 import { memoryLogger } from "./testing/memoryLogger";
+import { metricValue } from "./testing/metricValue";
 import { STORE_ENGINES } from "./testing/storeEngines";
 
 const SITE = "http://127.0.0.1:5173";
@@ -98,6 +100,65 @@ describe("startApiServer", () => {
     const response = await fetch(`${server.url}/api/price/poo`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ usd: 0.0042, source: "dev" });
+  });
+
+  it("listens on the address API_HOST names; counts and logs X-Forwarded-For from a peer TRUSTED_PROXIES does not list", async () => {
+    const logger = memoryLogger();
+    const metrics = new ServerMetrics();
+    const server = await startApiServer(
+      { ...config, host: "127.0.0.2", trustedProxies: ["10.0.0.2"] },
+      { balanceReader: balances, logger, metrics },
+    );
+    running.push(server);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`${server.url}/api/health`, {
+        headers: { "x-forwarded-for": "203.0.113.5" },
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(await metricValue(metrics, "poo_untrusted_forwarded_for_total")).toBe(3);
+    const warned = logger.lines.filter((line) => line.message.includes("TRUSTED_PROXIES does not list"));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.message).toMatch(
+      /^X-Forwarded-For from 127\.0\.0\.\d+, which TRUSTED_PROXIES does not list/,
+    );
+  });
+
+  it("serves Prometheus metrics on a listener of its own, behind a bearer token, and never on the API's port", async () => {
+    const token = "m".repeat(40);
+    const server = await start({ metrics: { host: "127.0.0.1", port: 0, token } });
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const metricsUrl = server.metricsUrl ?? "";
+    expect(new URL(metricsUrl).port).not.toBe(new URL(server.url).port);
+    await fetch(`${server.url}/api/price/poo`);
+
+    expect((await fetch(metricsUrl)).status).toBe(401);
+    expect((await fetch(metricsUrl, { headers: { authorization: `Bearer ${"x".repeat(40)}` } })).status).toBe(
+      401,
+    );
+    const scrape = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scrape.text();
+    for (const name of [
+      'poo_http_requests_total{method="GET",route="/api/price/poo",status_class="2xx"} 1',
+      "poo_http_request_duration_seconds_bucket",
+      "poo_rate_limit_refusals_total",
+      "poo_untrusted_forwarded_for_total 0",
+      "poo_database_unavailable_total 0",
+      'poo_dependency_up{dependency="price"} 1',
+      "poo_nodejs_eventloop_lag_seconds",
+    ]) {
+      expect(text).toContain(name);
+    }
+    const other = new URL(metricsUrl);
+    other.pathname = "/";
+    expect((await fetch(other, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    // The API's port (what nginx forwards) has no metrics.
+    const onApi = await fetch(`${server.url}/metrics`);
+    expect(onApi.status).toBe(404);
+    expect(await onApi.text()).not.toContain("poo_http_requests_total");
   });
 
   it("keeps every registration and application across a restart on the same database file", async () => {

@@ -15,6 +15,11 @@ import { createApi } from "./createApi";
 import { clientAddressResolver } from "./http/clientAddress";
 import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
+import { untrustedForwarder } from "./http/untrustedForwarder";
+import { apiMetrics } from "./metrics/apiMetrics";
+import { chainReadMetrics } from "./metrics/chainReadMetrics";
+import { ServerMetrics } from "./metrics/ServerMetrics";
+import { startMetricsServer, type MetricsServer } from "./metrics/startMetricsServer";
 import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
@@ -26,11 +31,14 @@ import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import type { Site } from "./site/loadSite";
 import { CheckReadiness } from "./use-cases/CheckReadiness";
 import { RelayChainReads } from "./use-cases/RelayChainReads";
+import { WatchDependencies } from "./use-cases/WatchDependencies";
 import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
 export type RunningApiServer = {
   /** e.g. http://127.0.0.1:8787 */
   url: string;
+  /** The Prometheus scrape URL (METRICS_PORT), e.g. http://127.0.0.1:9464/metrics; undefined when off. */
+  metricsUrl: string | undefined;
   /**
    * Shuts down: /api/ready answers 503 from this moment, no new connection is accepted, requests in
    * flight finish (for at most config.shutdownTimeoutMs, then their connections are closed), and the
@@ -52,6 +60,10 @@ export type ApiServerOverrides = {
   clientAddress?: (c: Context) => string;
   /** The built web app (loadSite(config.siteDir)): `npm run serve` serves it from the same origin. */
   site?: Site;
+  /** The metrics registry (a fresh one by default). */
+  metrics?: ServerMetrics;
+  /** How often chain RPCs and the database are checked for /api/health and the metrics (15 s). */
+  dependencyCheckIntervalMs?: number;
 };
 
 /** Wires the real adapters from config and listens on config.host:config.port. */
@@ -61,10 +73,17 @@ export async function startApiServer(
 ): Promise<RunningApiServer> {
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
   const now = overrides.now ?? Date.now;
+  // Process metrics (CPU, memory, event-loop delay) only when someone can scrape them.
+  const metrics = overrides.metrics ?? new ServerMetrics({ processMetrics: config.metrics !== undefined });
   const clients = new PublicClientPool(config.rpcUrls);
   const clientFor = (chainId: number) => clients.get(chainId);
   const stores = await openStores(
-    { url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize },
+    {
+      url: config.databaseUrl,
+      path: config.databasePath,
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+    },
     logger,
   );
 
@@ -83,6 +102,7 @@ export async function startApiServer(
     }
   }
 
+  const chainMetrics = chainReadMetrics(metrics);
   const deployments = new FileDeploymentSource(config.deploymentsDir);
   const chainReads = new RelayChainReads({
     providers:
@@ -91,6 +111,7 @@ export async function startApiServer(
         logger,
         maxAnswerBytes: CHAIN_READ_LIMITS.maxAnswerBytes,
         now,
+        onFailure: chainMetrics.providerFailed,
       }),
     chainIds: Object.keys(config.rpcUrls).map(Number),
     contractsOf: async (chainId) => {
@@ -99,13 +120,25 @@ export async function startApiServer(
     },
     logger,
     now,
+    observer: chainMetrics,
   });
 
-  const checks: HealthCheck[] = [
-    { name: "database", check: () => stores.check() },
-    ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
-  ];
-  const readiness = new CheckReadiness({ checks, logger, now });
+  // Readiness gates on what this instance cannot serve without; chains are reported, never gated on.
+  const database: HealthCheck = { name: "database", check: () => stores.check() };
+  const { dependencyUp } = apiMetrics(metrics);
+  const onResult = (name: string, up: boolean) => dependencyUp.set({ dependency: name }, up ? 1 : 0);
+  const readiness = new CheckReadiness({ checks: [database], logger, now, onResult });
+  const dependencies = new WatchDependencies({
+    checks: [
+      database,
+      ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
+    ],
+    readinessChecks: [database.name],
+    logger,
+    now,
+    onResult,
+    intervalMs: overrides.dependencyCheckIntervalMs,
+  });
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
@@ -123,12 +156,17 @@ export async function startApiServer(
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
+    untrustedForwarder: untrustedForwarder(config.trustedProxies),
+    metrics,
     readiness,
+    dependencies,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     chainReads,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
   });
 
+  let metricsServer: MetricsServer | undefined;
   try {
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const created = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
@@ -138,6 +176,13 @@ export async function startApiServer(
     });
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+    try {
+      metricsServer = config.metrics && (await startMetricsServer({ ...config.metrics, metrics, logger }));
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    }
+    dependencies.start();
 
     // Answers not yet finished. While draining, each ends its keep-alive connection (Connection: close,
     // and the connection is closed once idle), so that no client or proxy sends more on it.
@@ -155,6 +200,7 @@ export async function startApiServer(
     const shutDown = async (): Promise<void> => {
       draining = true;
       readiness.beginShutdown();
+      dependencies.stop();
       for (const response of inFlight) if (!response.headersSent) response.setHeader("Connection", "close");
       const timeoutMs = config.shutdownTimeoutMs;
       // Closed before it is said: whoever reads the line finds the port refusing connections.
@@ -178,11 +224,12 @@ export async function startApiServer(
         await closed;
       }
       clearTimeout(timer);
+      await metricsServer?.close();
       await stores.close();
       logger.info("Stopped: requests finished, database closed");
     };
     let closing: Promise<void> | undefined;
-    return { url, close: () => (closing ??= shutDown()) };
+    return { url, metricsUrl: metricsServer?.url, close: () => (closing ??= shutDown()) };
   } catch (error) {
     await stores.close();
     throw error;

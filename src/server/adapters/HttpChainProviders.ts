@@ -14,6 +14,8 @@ export type HttpChainProvidersOptions = {
   cooldownMs?: number;
   fetch?: typeof globalThis.fetch;
   now?: () => number;
+  /** Told of each failed provider, by its position (1-based): the metrics. */
+  onFailure?: (chainId: number, position: number) => void;
 };
 
 /** Why a provider's answer could not be used; said in the log instead of the error's message (it may hold the URL). */
@@ -109,6 +111,7 @@ export class HttpChainProviders implements ChainProviders {
       } catch (error) {
         if (error instanceof AnswerTooLargeError) throw error;
         this.downUntil.set(`${chainId}:${index}`, this.now() + this.cooldownMs);
+        this.options.onFailure?.(chainId, index + 1);
         this.options.logger.warn("Chain provider failed", {
           chainId,
           provider: index + 1,

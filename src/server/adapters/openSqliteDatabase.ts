@@ -3,6 +3,8 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { migrate } from "./sqliteMigrations";
 
+const MIGRATION_BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * Opens the SQLite file (creating its folder if needed) with the pragmas every store relies on and
  * applies pending migrations. ":memory:" gives a throwaway database for one connection.
@@ -12,10 +14,14 @@ export function openSqliteDatabase(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
     if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
-    // FULL: a committed registration survives power loss, not only a process restart. busy_timeout
-    // lets a second process on the same file wait for the write lock instead of failing.
-    db.exec("PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON");
+    // FULL: a committed registration survives power loss, not only a process restart. While it
+    // migrates (before the server listens) it may wait for another process's write lock; serving, it
+    // never waits inside SQLite: that would block the event loop (retryWhileBusy waits between tries).
+    db.exec(
+      `PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${MIGRATION_BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON`,
+    );
     migrate(db);
+    db.exec("PRAGMA busy_timeout = 0");
   } catch (error) {
     db.close();
     throw error;

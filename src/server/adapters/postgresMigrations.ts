@@ -1,4 +1,6 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient, QueryConfig } from "pg";
+import type { Logger } from "../ports/Logger";
+import { DatabaseStartError } from "./DatabaseStartError";
 
 export type PostgresMigration = { version: number; name: string; sql: string };
 
@@ -88,30 +90,108 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */
-const MIGRATION_LOCK = 70_142_026;
+export const MIGRATION_LOCK = 70_142_026;
+/** Migrations may be slower than a request's statement (an index on a big table): their own bounds. */
+const MIGRATION_STATEMENT_MS = 60_000;
+const MIGRATION_LOCK_TIMEOUT_MS = 10_000;
+
+export type MigrateOptions = {
+  /** How long to wait for another session's migration lock before refusing to start (60 s). */
+  lockWaitMs?: number;
+  /** How often to try the lock meanwhile. */
+  pollMs?: number;
+  logger?: Logger;
+};
+
+type Holder = {
+  pid: number;
+  application_name: string | null;
+  client: string | null;
+  state: string | null;
+  state_change: Date | null;
+};
+
+/** Who holds the migration lock, in words an operator can act on. */
+async function describeHolder(client: PoolClient): Promise<string> {
+  const { rows } = await client.query<Holder>(
+    `SELECT a.pid, a.application_name, host(a.client_addr) AS client, a.state, a.state_change
+       FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1`,
+    [MIGRATION_LOCK],
+  );
+  const holder = rows[0];
+  if (!holder) return "another session (it has just let go: start this instance again)";
+  const parts = [
+    `PostgreSQL pid ${holder.pid}`,
+    holder.application_name ? `application ${holder.application_name}` : undefined,
+    holder.client ? `client ${holder.client}` : undefined,
+    holder.state ? `${holder.state} since ${holder.state_change?.toISOString() ?? "?"}` : undefined,
+  ].filter((part) => part !== undefined);
+  return `${parts.join(", ")}; if that instance is stuck, end its session (SELECT pg_terminate_backend(${holder.pid}))`;
+}
+
+/** Takes the migration lock, waiting at most lockWaitMs for whoever holds it; DatabaseStartError after. */
+async function takeMigrationLock(client: PoolClient, options: MigrateOptions): Promise<void> {
+  const lockWaitMs = options.lockWaitMs ?? 60_000;
+  const deadline = Date.now() + lockWaitMs;
+  let said = false;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
+      MIGRATION_LOCK,
+    ]);
+    if (rows[0]?.locked) return;
+    if (Date.now() >= deadline) {
+      throw new DatabaseStartError(
+        `the database's migration lock is held by ${await describeHolder(client)}; waited ${lockWaitMs} ms (DATABASE_MIGRATION_LOCK_WAIT_MS)`,
+      );
+    }
+    if (!said) {
+      options.logger?.info("Waiting for the migration lock: another instance is migrating the database", {
+        lockWaitMs,
+      });
+      said = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs ?? 250, lockWaitMs)));
+  }
+}
 
 /**
  * Applies pending migrations in order, each in its own transaction, recording them in
- * schema_migrations; refuses a database migrated by a newer server. Returns the schema version.
+ * schema_migrations; refuses a database migrated by a newer server. Instances starting together
+ * queue on an advisory lock; one that waits longer than lockWaitMs (an instance stuck while holding
+ * it) refuses to start, naming the holder, instead of waiting forever. Returns the schema version.
  */
 export async function migratePostgres(
   pool: Pool,
   migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
+  options: MigrateOptions = {},
 ): Promise<number> {
   const client = await pool.connect();
+  // The session's settings below are the migration's own: the connection is closed afterwards.
+  let broken: Error | undefined;
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await client.query(
+      `SET statement_timeout = ${MIGRATION_STATEMENT_MS}; SET lock_timeout = ${MIGRATION_LOCK_TIMEOUT_MS}`,
+    );
+    const run = (text: string, values?: unknown[]) => {
+      // node-postgres reads a per-query query_timeout; its types do not list it.
+      const query: QueryConfig & { query_timeout: number } = {
+        text,
+        values,
+        query_timeout: MIGRATION_STATEMENT_MS + 1_000,
+      };
+      return client.query(query);
+    };
+    await takeMigrationLock(client, options);
     try {
-      await client.query(`
+      await run(`
         CREATE TABLE IF NOT EXISTS schema_migrations (
           version    integer     NOT NULL PRIMARY KEY,
           name       text        NOT NULL,
           applied_at timestamptz NOT NULL DEFAULT now()
         )`);
-      const result = await client.query<{ version: number | null }>(
-        "SELECT MAX(version) AS version FROM schema_migrations",
-      );
-      const current = result.rows[0]?.version ?? 0;
+      const result = await run("SELECT MAX(version) AS version FROM schema_migrations");
+      const current = (result.rows[0] as { version: number | null } | undefined)?.version ?? 0;
       const latest = migrations.at(-1)?.version ?? 0;
       if (current > latest) {
         throw new Error(
@@ -120,16 +200,16 @@ export async function migratePostgres(
       }
       for (const migration of migrations) {
         if (migration.version <= current) continue;
-        await client.query("BEGIN");
+        await run("BEGIN");
         try {
-          await client.query(migration.sql);
-          await client.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
+          await run(migration.sql);
+          await run("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
             migration.version,
             migration.name,
           ]);
-          await client.query("COMMIT");
+          await run("COMMIT");
         } catch (error) {
-          await client.query("ROLLBACK");
+          await run("ROLLBACK");
           throw new Error(`Migration ${migration.version} (${migration.name}) failed.`, { cause: error });
         }
       }
@@ -137,7 +217,11 @@ export async function migratePostgres(
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
-    client.release();
+    // Never back into the pool: its statement and lock timeouts are the migration's, not a request's.
+    client.release(broken ?? true);
   }
 }

@@ -8,5 +8,9 @@ export function rateLimitDecision(
   nowMs: number,
 ): RateLimitDecision {
   if (hits <= limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAtMs - nowMs) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((expiresAtMs - nowMs) / 1000)),
+    retryAtMs: expiresAtMs,
+  };
 }

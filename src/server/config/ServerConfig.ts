@@ -2,6 +2,28 @@
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** How long the database may take before a request is answered 503 (and other bounds), in ms. */
+export type DatabaseTimeouts = {
+  /** PostgreSQL: connecting, or waiting for a free connection of the pool. */
+  connectMs: number;
+  /** PostgreSQL: one statement (statement_timeout; the client gives up 1 s later if the server is silent). */
+  statementMs: number;
+  /** PostgreSQL: waiting for a row or table lock (lock_timeout). */
+  lockMs: number;
+  /** PostgreSQL: waiting at start-up for another instance's migration lock before refusing to start. */
+  migrationLockWaitMs: number;
+  /** SQLite: waiting (without blocking other requests) for the write lock another process holds. */
+  sqliteBusyMs: number;
+};
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 5_000,
+  lockMs: 2_000,
+  migrationLockWaitMs: 60_000,
+  sqliteBusyMs: 5_000,
+};
+
 /** Everything the API server needs from its environment, already validated. */
 export type ServerConfig = {
   nodeEnv: "development" | "test" | "production";
@@ -27,6 +49,7 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** Connections per instance to PostgreSQL. */
   databasePoolSize: number;
+  databaseTimeouts: DatabaseTimeouts;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For entries are believed; empty: none. */
   trustedProxies: string[];
   /** Seed three months of sample prices into an empty history (the local stack; never production). */
@@ -44,4 +67,6 @@ export type ServerConfig = {
   hsts: "auto" | "always" | "off";
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** Prometheus metrics on a listener of their own; undefined: not served. */
+  metrics: { host: string; port: number; token: string | undefined } | undefined;
 };

@@ -1,8 +1,11 @@
 import { isIP } from "node:net";
 import { hardhat, sepolia } from "viem/chains";
 import { z } from "zod";
+import { isLoopbackAddress } from "./isLoopbackAddress";
+import { metricsProblems } from "./metricsProblems";
 import { productionProblems } from "./productionProblems";
-import { LOG_LEVELS, type ServerConfig } from "./ServerConfig";
+import { trustEveryoneProblem } from "./trustEveryoneProblem";
+import { DEFAULT_DATABASE_TIMEOUTS, LOG_LEVELS, type ServerConfig } from "./ServerConfig";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -14,7 +17,6 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1"] as const;
 /** RPC defaults for the chains the project knows; any other chain needs CHAIN_RPC_URL_<id>. */
 const DEFAULT_RPC_URLS: Record<number, string> = {
   [hardhat.id]: "http://127.0.0.1:8545",
@@ -151,10 +153,27 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
+/** A whole number of milliseconds within [min, max]. */
+const milliseconds = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of milliseconds from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
+
 const variables = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  // Any address of this machine: loopback behind a proxy on it, or its own address (another host's
+  // proxy reaches it), or 0.0.0.0 / :: for every interface (a container).
   API_HOST: z
-    .enum(LOOPBACK_HOSTS, { error: "must be a loopback address (127.0.0.1, localhost or ::1)" })
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or :: for every interface) or localhost",
+    )
     .default("127.0.0.1"),
   API_PORT: z.coerce
     .number({ error: "must be a port number" })
@@ -185,6 +204,11 @@ const variables = {
     .min(1, "must be a whole number from 1 to 100")
     .max(100, "must be a whole number from 1 to 100")
     .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_MIGRATION_LOCK_WAIT_MS: milliseconds(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.migrationLockWaitMs),
+  SQLITE_BUSY_TIMEOUT_MS: milliseconds(0, 60_000, DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
   TRUSTED_PROXIES: proxyList.optional(),
   SEED_SAMPLE_PRICE_HISTORY: booleanFlag.default(false),
   REGISTRABLE_LAUNCH_IDS: launchIdList.default(["crap"]),
@@ -193,6 +217,26 @@ const variables = {
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
+  METRICS_HOST: z
+    .string()
+    .refine(
+      (host) => host === "localhost" || isIP(host) !== 0,
+      "must be an IP address of this machine (127.0.0.1, 10.0.0.11, 0.0.0.0 or ::) or localhost",
+    )
+    .default("127.0.0.1"),
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be 0..65535")
+    .max(65535, "must be 0..65535")
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{32,200}$/,
+      "must be 32 to 200 printable characters, no spaces (e.g. openssl rand -hex 32)",
+    )
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a whole number of milliseconds from 0 to 120000" })
     .int("must be a whole number of milliseconds from 0 to 120000")
@@ -270,9 +314,25 @@ export function parseServerConfig(
         earlierProblems: problems,
       }),
     );
+  } else if (values.TRUSTED_PROXIES !== undefined) {
+    const trustAll = trustEveryoneProblem(values.TRUSTED_PROXIES);
+    if (trustAll !== undefined) warnings.push(trustAll);
   }
 
+  problems.push(...metricsProblems(values));
+
   if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
+
+  const trustedProxies = values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES;
+  if (
+    !isLoopbackAddress(values.API_HOST) &&
+    trustedProxies.length > 0 &&
+    trustedProxies.every(isLoopbackAddress)
+  ) {
+    warnings.push(
+      `API_HOST is ${values.API_HOST}, reachable from other machines, but TRUSTED_PROXIES trusts this machine only: a proxy on another host counts as the client (its X-Forwarded-For is ignored, and logged).`,
+    );
+  }
 
   if (values.CMC_API_KEY === undefined) {
     warnings.push(
@@ -295,7 +355,14 @@ export function parseServerConfig(
       databasePath: values.DATABASE_PATH,
       databaseUrl: values.DATABASE_URL,
       databasePoolSize: values.DATABASE_POOL_SIZE,
-      trustedProxies: values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES,
+      databaseTimeouts: {
+        connectMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: values.DATABASE_LOCK_TIMEOUT_MS,
+        migrationLockWaitMs: values.DATABASE_MIGRATION_LOCK_WAIT_MS,
+        sqliteBusyMs: values.SQLITE_BUSY_TIMEOUT_MS,
+      },
+      trustedProxies,
       seedSamplePriceHistory: values.SEED_SAMPLE_PRICE_HISTORY,
       registrableLaunchIds: values.REGISTRABLE_LAUNCH_IDS,
       cmcApiUrl: values.CMC_API_URL,
@@ -303,6 +370,10 @@ export function parseServerConfig(
       siteDir: values.SITE_DIR,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+      metrics:
+        values.METRICS_PORT === undefined
+          ? undefined
+          : { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN },
     },
     warnings,
   };

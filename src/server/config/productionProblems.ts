@@ -1,6 +1,7 @@
 import { hardhat } from "viem/chains";
 import { isLoopbackUrl } from "../../domain/isLoopbackUrl";
 import type { ParsedVariables } from "./parseServerConfig";
+import { trustedProxyProblems } from "./trustedProxyProblems";
 
 const LOCAL_TEST_HINT = "or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine";
 
@@ -41,11 +42,7 @@ export function productionProblems({
   if (values.SEED_SAMPLE_PRICE_HISTORY) {
     problems.push("SEED_SAMPLE_PRICE_HISTORY: must not be true when NODE_ENV is production (made-up prices)");
   }
-  if (!isSet("TRUSTED_PROXIES")) {
-    problems.push(
-      'TRUSTED_PROXIES: required when NODE_ENV is production (your load balancer\'s addresses or CIDRs, or "none")',
-    );
-  }
+  problems.push(...trustedProxyProblems(isSet("TRUSTED_PROXIES"), values, refusedAlready("TRUSTED_PROXIES")));
 
   // The development defaults (the local web origins, chain 31337) must never apply by omission.
   if (!isSet("SIWE_ALLOWED_ORIGINS")) {

@@ -19,6 +19,8 @@ export type AuthRoutesDeps = {
   session: SessionCookieSettings;
   allowedOrigins: readonly string[];
   limiter: RateLimiter;
+  /** The read routes' limiter (this instance's memory). */
+  readLimiter: RateLimiter;
   policies: RateLimitPolicies;
   clientAddress: (c: Context) => string;
 };
@@ -35,7 +37,7 @@ const verifyBodySchema = z.strictObject({
 /** Sign-In with Ethereum: nonce, verify (starts a server-side session), me, logout (ends it everywhere). */
 export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
   const now = deps.session.now;
-  const { limiter, policies } = deps;
+  const { limiter, readLimiter, policies } = deps;
   const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const secureFor = (c: Context): boolean => {
     const site = resolveSiteOrigin(c, deps.allowedOrigins);
@@ -74,7 +76,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
         expiresAt: new Date(session.expiresAtMs).toISOString(),
       });
     })
-    .get("/me", async (c) => {
+    .get("/me", rateLimit(readLimiter, policies.sessionReadByClient, client, now), async (c) => {
       const session = await readSession(c, deps.session);
       if (!session) return jsonError(c, 401, "Not signed in.");
       return c.json({

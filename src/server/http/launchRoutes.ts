@@ -22,6 +22,8 @@ export type LaunchRoutesDeps = {
   registrableLaunchIds: readonly string[];
   requireSession: MiddlewareHandler<ApiEnv>;
   limiter: RateLimiter;
+  /** The read routes' limiter (this instance's memory). */
+  readLimiter: RateLimiter;
   policies: RateLimitPolicies;
   clientAddress: (c: Context) => string;
   now: () => number;
@@ -119,7 +121,7 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
     return next();
   };
 
-  const { limiter, policies, now } = deps;
+  const { limiter, readLimiter, policies, now } = deps;
   const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
   const wallet = (c: Context<ApiEnv>) => c.var.session.address.toLowerCase();
 
@@ -142,14 +144,20 @@ export function launchRoutes(deps: LaunchRoutesDeps): Hono<ApiEnv> {
         return c.json(registrationJson(result.registration), result.created ? 201 : 200);
       },
     )
-    .get("/launches/:launchId/registration", deps.requireSession, knownLaunch, async (c) => {
-      const result = await deps.getRegistration.execute({
-        launchId: c.req.param("launchId"),
-        session: c.var.session,
-      });
-      if (!result.ok) return jsonError(c, result.status, result.error);
-      return c.json(registrationJson(result.registration));
-    })
+    .get(
+      "/launches/:launchId/registration",
+      rateLimit(readLimiter, policies.registrationReadByClient, client, now),
+      deps.requireSession,
+      knownLaunch,
+      async (c) => {
+        const result = await deps.getRegistration.execute({
+          launchId: c.req.param("launchId"),
+          session: c.var.session,
+        });
+        if (!result.ok) return jsonError(c, result.status, result.error);
+        return c.json(registrationJson(result.registration));
+      },
+    )
     .post(
       "/launch-applications",
       rateLimit(limiter, policies.applicationByClient, client, now),

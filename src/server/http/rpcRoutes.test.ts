@@ -1,5 +1,7 @@
 import { encodeFunctionData, erc20Abi, type Address } from "viem";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { ApiDeps } from "../createApi";
+import type { RateLimiter } from "../ports/RateLimiter";
 import { FakeChainProvider } from "../testing/FakeChainProvider";
 import { memoryLogger } from "../testing/memoryLogger";
 import { RATE_LIMIT_POLICIES } from "./rateLimitPolicies";
@@ -22,8 +24,8 @@ const read = (id: number, to: Address = POO) => ({
 let provider: FakeChainProvider;
 let api: ReturnType<typeof createTestApi>;
 
-beforeEach(() => {
-  provider = new FakeChainProvider();
+/** The API with the gateway over `provider` (its clock, any other dependency overridden). */
+function gatewayApi(overrides: Partial<ApiDeps> = {}) {
   const clock = { now: Date.parse("2025-06-02T10:00:00.000Z") };
   const chainReads = new RelayChainReads({
     providers: provider,
@@ -32,7 +34,12 @@ beforeEach(() => {
     logger: memoryLogger(),
     now: () => clock.now,
   });
-  api = createTestApi({ chainReads }, { clock });
+  return createTestApi({ chainReads, ...overrides }, { clock });
+}
+
+beforeEach(() => {
+  provider = new FakeChainProvider();
+  api = gatewayApi();
 });
 
 const post = (body: unknown, options: Parameters<typeof api.request>[3] = {}) =>
@@ -152,20 +159,7 @@ describe("POST /api/rpc/:chainId", () => {
 
   it("limits each client address (429, -32005, Retry-After); others go on", async () => {
     expect(RATE_LIMIT_POLICIES.rpcByClient).toEqual({ name: "rpc-ip", limit: 1_200, windowMs: 60_000 });
-    const clock = { now: Date.parse("2025-06-02T10:00:00.000Z") };
-    api = createTestApi(
-      {
-        chainReads: new RelayChainReads({
-          providers: provider,
-          chainIds: [31337],
-          contractsOf: async () => [POO, STAKING],
-          logger: memoryLogger(),
-          now: () => clock.now,
-        }),
-        rateLimitPolicies: { rpcByClient: { name: "rpc-ip", limit: 20, windowMs: 60_000 } },
-      },
-      { clock },
-    );
+    api = gatewayApi({ rateLimitPolicies: { rpcByClient: { name: "rpc-ip", limit: 20, windowMs: 60_000 } } });
     for (let i = 0; i < 20; i++) expect((await post(read(i))).status).toBe(200);
     const limited = await post(read(20));
     expect(limited.status).toBe(429);
@@ -177,5 +171,22 @@ describe("POST /api/rpc/:chainId", () => {
     });
     expect((await post(read(1), { headers: { "x-forwarded-for": "198.51.100.2" } })).status).toBe(200);
     expect(CLIENT).not.toBe("198.51.100.2");
+  });
+
+  it("counts in this instance's memory while the shared store does not answer: chain reads go on, still limited", async () => {
+    const down: RateLimiter = {
+      hit: async () => {
+        throw new Error("database down");
+      },
+    };
+    api = gatewayApi({
+      rateLimiter: down,
+      rateLimitPolicies: { rpcByClient: { name: "rpc-ip", limit: 3, windowMs: 60_000 } },
+    });
+    for (let i = 0; i < 3; i++) {
+      const response = await post(read(i));
+      expect(response.status, await response.text()).toBe(200);
+    }
+    expect((await post(read(3))).status).toBe(429);
   });
 });

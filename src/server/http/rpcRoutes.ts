@@ -9,7 +9,10 @@ import { clientRateLimitKey } from "./clientRateLimitKey";
 
 export type RpcRoutesDeps = {
   relay: RelayChainReads;
+  /** The shared limiter (the database). */
   limiter: RateLimiter;
+  /** Counts instead while the shared limiter fails (the database down): chain reads do not need it. */
+  fallbackLimiter: RateLimiter;
   /** Requests per client address (a batch is one). */
   policy: RateLimitPolicy;
   clientAddress: (c: Context) => string;
@@ -49,11 +52,10 @@ export function rpcRoutes(deps: RpcRoutesDeps): Hono<ApiEnv> {
         return next();
       },
       async (c, next) => {
-        const decision = await deps.limiter.hit(
-          deps.policy,
-          clientRateLimitKey(deps.clientAddress(c)),
-          deps.now(),
-        );
+        const key = clientRateLimitKey(deps.clientAddress(c));
+        const decision = await deps.limiter
+          .hit(deps.policy, key, deps.now())
+          .catch(() => deps.fallbackLimiter.hit(deps.policy, key, deps.now()));
         if (!decision.allowed) {
           return answer(
             c,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -10,8 +11,36 @@ export type TestPostgres = {
   adminUrl: string;
   /** Creates an empty database and returns its URL. */
   createDatabase(prefix: string): Promise<string>;
+  /**
+   * SIGSTOP to the server and every process of it: connections stay open and nothing answers, as
+   * with a frozen host or a network that drops packets. resume() sends SIGCONT.
+   */
+  suspend(): void;
+  resume(): void;
   stop(): Promise<void>;
 };
+
+/** The cluster's postmaster: the first line of its postmaster.pid. */
+function postmasterPid(databaseDir: string): number {
+  return Number(readFileSync(join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+/** The children of `postmaster` (its backends and workers), from /proc. */
+function childPids(postmaster: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmaster) children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
+}
 
 let embeddedPostgres: Promise<typeof EmbeddedPostgresClass> | undefined;
 
@@ -74,8 +103,9 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
   const password = randomBytes(12).toString("hex");
   const log: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const databaseDir = join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
   const server = new EmbeddedPostgres({
-    databaseDir: join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
+    databaseDir,
     port,
     user: "postgres",
     password,
@@ -103,9 +133,28 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
     throw new Error(`embedded PostgreSQL did not start:\n${log.join("")}`, { cause: error });
   }
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  let suspended: number[] = [];
+  const resume = () => {
+    for (const pid of suspended) process.kill(pid, "SIGCONT");
+    suspended = [];
+  };
   return {
     adminUrl,
     createDatabase: (prefix) => createDatabaseOn(adminUrl, prefix),
-    stop: () => server.stop(),
+    suspend: () => {
+      // The postmaster first, so that it forks no new backend while its children are listed.
+      const postmaster = postmasterPid(databaseDir);
+      process.kill(postmaster, "SIGSTOP");
+      suspended.push(postmaster);
+      for (const pid of childPids(postmaster)) {
+        process.kill(pid, "SIGSTOP");
+        suspended.push(pid);
+      }
+    },
+    resume,
+    stop: async () => {
+      resume();
+      await server.stop();
+    },
   };
 }

@@ -4,7 +4,10 @@ import { createSiweMessage, type CreateSiweMessageParameters } from "viem/siwe";
 import { DevPriceSource } from "../adapters/DevPriceSource";
 import { EcdsaSignatureVerifier } from "../adapters/EcdsaSignatureVerifier";
 import { createApi, type ApiDeps } from "../createApi";
+import type { Context } from "hono";
 import { clientAddressResolver } from "../http/clientAddress";
+import { untrustedForwarder } from "../http/untrustedForwarder";
+import { ServerMetrics } from "../metrics/ServerMetrics";
 import { NONCE_COOKIE, nonceBindingOf } from "../http/nonceCookie";
 import type { NonceState } from "../ports/NonceStore";
 import type { Stores } from "../openStores";
@@ -23,6 +26,9 @@ export const SECRET = "test-session-secret-0123456789abcdef";
 export const PROXY = "10.0.0.1";
 /** The client address the proxy reports unless a test sends its own X-Forwarded-For. */
 export const CLIENT = "198.51.100.1";
+
+/** The TCP peer of a test request: the x-test-peer header, or the trusted proxy. */
+const testPeer = (c: Context) => c.req.header("x-test-peer") ?? PROXY;
 
 export type RequestOptions = {
   cookie?: string;
@@ -58,6 +64,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
   const stores = shared.stores ?? memoryStores();
   const { nonceStore, sessionStore, registrationStore: store } = stores;
   const logger = memoryLogger();
+  const metrics = new ServerMetrics();
   const readiness = new CheckReadiness({
     checks: [{ name: "database", check: () => stores.check() }],
     logger,
@@ -79,8 +86,11 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     priceHistoryStore: stores.priceHistoryStore,
     logger,
     now: () => clock.now,
-    clientAddress: clientAddressResolver([PROXY], (c) => c.req.header("x-test-peer") ?? PROXY),
+    clientAddress: clientAddressResolver([PROXY], testPeer),
+    untrustedForwarder: untrustedForwarder([PROXY], testPeer),
+    metrics,
     readiness,
+    databaseUnavailable: (error) => stores.isUnavailable(error),
     ...overrides,
   });
 
@@ -170,6 +180,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
     logger,
+    metrics,
     readiness,
     request,
     jar,

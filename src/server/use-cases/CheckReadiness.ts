@@ -1,5 +1,6 @@
-import { NotReadyError, type HealthCheck } from "../ports/HealthCheck";
+import type { HealthCheck } from "../ports/HealthCheck";
 import type { Logger } from "../ports/Logger";
+import { runHealthCheck } from "./runHealthCheck";
 
 export type ReadinessReport =
   | { ready: true; checks: Record<string, "ok"> }
@@ -16,11 +17,16 @@ export type CheckReadinessDeps = {
    */
   reuseMs?: number;
   now?: () => number;
+  /** Told each check's outcome (the dependency gauges). */
+  onResult?: (name: string, up: boolean) => void;
 };
 
 /**
- * Whether this instance can serve its users (a load balancer's readiness check): every dependency
- * answers as it should, and the instance is not shutting down. Checks run side by side, each bounded.
+ * Whether this instance can serve its users (a load balancer's readiness check): what it cannot serve
+ * without (its database, with a current schema) answers, and it is not shutting down. Checks run side
+ * by side, each bounded. Dependencies that every instance shares and that only some requests need
+ * (chain RPCs, the price source) are not checks here: one provider's outage would take every instance
+ * out of rotation at once (WatchDependencies reports them instead).
  */
 export class CheckReadiness {
   private stopping = false;
@@ -48,20 +54,11 @@ export class CheckReadiness {
     const timeoutMs = this.deps.timeoutMs ?? 3_000;
     const results = await Promise.all(
       this.deps.checks.map(async (check) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new NotReadyError(`no answer within ${timeoutMs} ms`)), timeoutMs);
-        });
-        try {
-          await Promise.race([check.check(), timeout]);
-          return { name: check.name, reason: undefined };
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.deps.logger.warn("Readiness check failed", { check: check.name, reason });
-          return { name: check.name, reason: error instanceof NotReadyError ? reason : "unavailable" };
-        } finally {
-          clearTimeout(timer);
-        }
+        const outcome = await runHealthCheck(check, timeoutMs);
+        this.deps.onResult?.(check.name, outcome.ok);
+        if (outcome.ok) return { name: check.name, reason: undefined };
+        this.deps.logger.warn("Readiness check failed", { check: check.name, reason: outcome.detail });
+        return { name: check.name, reason: outcome.reason };
       }),
     );
     const down = results.filter((result) => result.reason !== undefined);

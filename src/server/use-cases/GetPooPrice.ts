@@ -1,6 +1,7 @@
 import type { Logger } from "../ports/Logger";
 import type { PriceHistoryStore } from "../ports/PriceHistoryStore";
 import type { PriceQuote, PriceSource } from "../ports/PriceSource";
+import type { DependencyState } from "./WatchDependencies";
 
 export type LastGoodPrice = { usd: number; updatedAt: Date; ageSeconds: number };
 
@@ -29,6 +30,8 @@ export const PRICE_UNAVAILABLE = "POO price is temporarily unavailable.";
 export class GetPooPrice {
   private cached: { quote: PriceQuote; fetchedAtMs: number } | undefined;
   private failedAtMs: number | undefined;
+  /** The first failure of the current run of failures (reset by a success). */
+  private failingSinceMs: number | undefined;
   private inFlight: Promise<PooPriceResult> | undefined;
   private readonly ttlMs: number;
   private readonly failureBackoffMs: number;
@@ -57,16 +60,37 @@ export class GetPooPrice {
       const quote = await this.deps.source.fetchPooUsd();
       this.cached = { quote, fetchedAtMs: this.deps.now() };
       this.failedAtMs = undefined;
+      this.failingSinceMs = undefined;
       await this.record(quote);
       return { ok: true, quote };
     } catch (error) {
       const now = this.deps.now();
       this.failedAtMs = now;
+      this.failingSinceMs ??= now;
       this.deps.logger.warn("POO price refresh failed", {
         reason: error instanceof Error ? error.message : String(error),
       });
       return this.unavailable(now, this.failureBackoffMs);
     }
+  }
+
+  /**
+   * The price source as last seen, without asking it (a health report must not spend API credits):
+   * down since its first failure in a row, ok after a success, unknown before anyone asked.
+   */
+  status(): DependencyState {
+    if (this.failingSinceMs !== undefined) {
+      const lastGood = this.cached
+        ? `; last good price ${Math.max(0, Math.floor((this.deps.now() - this.cached.quote.updatedAt.getTime()) / 1000))} s old`
+        : "";
+      return {
+        status: "down",
+        reason: `price refresh failing${lastGood}`,
+        since: new Date(this.failingSinceMs).toISOString(),
+      };
+    }
+    if (this.cached) return { status: "ok" };
+    return { status: "unknown", reason: "not asked yet" };
   }
 
   // A history that cannot be written must not take the price down with it.

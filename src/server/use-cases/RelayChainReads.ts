@@ -8,6 +8,7 @@ import { RPC_ERROR, rpcError, type JsonRpcAnswer, type JsonRpcCall, type JsonRpc
 import { ProvidersUnavailableError } from "../model/ProvidersUnavailableError";
 import { ReadCache } from "../model/ReadCache";
 import type { ChainProviders, UpstreamAnswer, UpstreamCall } from "../ports/ChainProviders";
+import type { ChainReadObserver } from "../ports/ChainReadObserver";
 import type { Logger } from "../ports/Logger";
 
 export type RelayChainReadsDeps = {
@@ -17,6 +18,8 @@ export type RelayChainReadsDeps = {
   /** The project's contract addresses on a chain (deployments/<chainId>.json); throws when it has none. */
   contractsOf: (chainId: number) => Promise<readonly string[]>;
   logger: Logger;
+  /** Told of each request to a provider, answer served without one, refusal (the metrics). */
+  observer?: ChainReadObserver;
   now?: () => number;
   limits?: Partial<ChainReadLimits>;
 };
@@ -170,6 +173,7 @@ export class RelayChainReads {
       const plan = planChainRead(call, scope);
       if (plan.kind === "refused") {
         chain.counts.refused[plan.reason] += 1;
+        this.deps.observer?.refused(chainId, plan.reason);
         refusedHere.push({ method: call.method, reason: plan.reason });
         return { kind: "answered", answer: rpcError(call.id, plan.code, plan.message) };
       }
@@ -246,6 +250,7 @@ export class RelayChainReads {
       const params = plan.paramsAt(head.number);
       if (!Array.isArray(params)) {
         chain.counts.refused[params.reason] += 1;
+        this.deps.observer?.refused(chainId, params.reason);
         answers.set(slot, rpcError(id, params.code, params.message));
         continue;
       }
@@ -254,6 +259,7 @@ export class RelayChainReads {
         const kept = chain.cache.get(head.epoch, key);
         if (kept) {
           chain.counts.cacheHits += 1;
+          this.deps.observer?.cacheHit(chainId);
           answers.set(slot, { jsonrpc: "2.0", id, result: kept.value });
           continue;
         }
@@ -261,6 +267,7 @@ export class RelayChainReads {
       const pending = chain.inFlight.get(key);
       if (pending) {
         chain.counts.sharedInFlight += 1;
+        this.deps.observer?.shared(chainId);
         waits.push({ slot, pinsHead: plan.pinsHead, answer: pending });
         continue;
       }
@@ -284,6 +291,7 @@ export class RelayChainReads {
       const sent = this.send(
         chainId,
         chain,
+        "read",
         misses.map((miss) => miss.call),
       );
       misses.forEach((miss, i) => {
@@ -351,9 +359,15 @@ export class RelayChainReads {
     return Array.isArray(body) ? body[0]! : body;
   }
 
-  private async send(chainId: number, chain: ChainState, calls: UpstreamCall[]): Promise<UpstreamAnswer[]> {
+  private async send(
+    chainId: number,
+    chain: ChainState,
+    kind: "read" | "head",
+    calls: UpstreamCall[],
+  ): Promise<UpstreamAnswer[]> {
     chain.counts.upstreamRequests += 1;
     chain.counts.upstreamCalls += calls.length;
+    this.deps.observer?.upstream(chainId, kind, calls.length);
     return await this.deps.providers.send(chainId, calls);
   }
 
@@ -377,7 +391,9 @@ export class RelayChainReads {
       };
       const created: ChainState = {
         head: new ChainHead(async () => {
-          const [answer] = await this.send(chainId, created, [{ method: "eth_blockNumber", params: [] }]);
+          const [answer] = await this.send(chainId, created, "head", [
+            { method: "eth_blockNumber", params: [] },
+          ]);
           const result = answer && "result" in answer ? answer.result : undefined;
           if (typeof result !== "string" || !/^0x[0-9a-fA-F]{1,64}$/.test(result)) {
             throw new ProvidersUnavailableError(chainId);
