@@ -95,10 +95,21 @@ describe("RelayChainReads: identical reads at the same block are served once", (
     provider.head = 95n;
     clock.now += 1_000;
     expect(resultOf((await ask(snapshotCall(2))).body)).toBe(`0x${(95).toString(16).padStart(64, "0")}`);
+    // Block 100 is gone: a read of it by number (a replay) is asked, never served from the old answer.
+    const gone = await ask({ ...snapshotCall(9), params: [{ to: POO, data: balanceOf(USER) }, "0x64"] });
+    expect(gone.body).toMatchObject({
+      id: 9,
+      error: { message: expect.stringContaining("invalid block tag 100") },
+    });
     provider.head = 100n; // the same height as before, another block: the old answer must not come back
     clock.now += 1_000;
     await ask(snapshotCall(3));
-    expect(provider.callsOf("eth_call").map((call) => call.params[1])).toEqual(["0x64", "0x5f", "0x64"]);
+    expect(provider.callsOf("eth_call").map((call) => call.params[1])).toEqual([
+      "0x64",
+      "0x5f",
+      "0x64",
+      "0x64",
+    ]);
   });
 
   it("a receipt naming a newer block moves the head at once: the next read is of that block", async () => {
