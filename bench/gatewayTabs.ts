@@ -31,11 +31,16 @@ export interface GatewayScenario {
   /** Blocks mined in the measured window. */
   blocks: number;
   windowMs: number;
-  /** JSON-RPC messages (a batch counts each) and HTTP requests at the provider, per block. */
+  /**
+   * JSON-RPC messages (a batch counts each) and HTTP requests at the provider for the tabs, per block:
+   * everything but the API's own eth_chainId (its dependency check every 15 s, in both paths alike).
+   */
   providerMessagesPerBlock: number;
   providerHttpPerBlock: number;
-  /** The provider's messages per block, by method. */
+  /** The provider's messages per block for the tabs, by method. */
   byMethodPerBlock: Record<string, number>;
+  /** The API's own eth_chainId per block (not counted above). */
+  serverOwnPerBlock: number;
   /** Snapshot reads the tabs completed per block (each tab about one), and reads that failed in the window. */
   tabReadsPerBlock: number;
   failedReads: number;
@@ -225,8 +230,10 @@ export async function measureGatewayTabs(options: {
       const from = await head();
       const windowStart = Date.now();
       await sleep(GATEWAY_MEASURED_BLOCKS * GATEWAY_BLOCK_TIME_MS);
-      const methods = [...proxy.methods];
-      const httpRequests = proxy.httpRequests;
+      // The API's own dependency check (eth_chainId every 15 s) is not the tabs' doing.
+      const all = [...proxy.methods];
+      const methods = all.filter((method) => method !== "eth_chainId");
+      const httpRequests = proxy.httpRequests - (all.length - methods.length);
       const blocks = Number((await head()) - from);
       const windowMs = Date.now() - windowStart;
       await Promise.all(running.map((tab) => tab.stop()));
@@ -243,6 +250,7 @@ export async function measureGatewayTabs(options: {
         byMethodPerBlock: Object.fromEntries(
           Object.entries(countBy(methods)).map(([method, n]) => [method, perBlock(n)]),
         ),
+        serverOwnPerBlock: perBlock(all.length - methods.length),
         tabReadsPerBlock: perBlock(inWindow.filter((read) => read.ok).length),
         failedReads: inWindow.filter((read) => !read.ok).length,
       };

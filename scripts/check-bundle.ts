@@ -29,8 +29,14 @@ Object.assign(process.env, {
 // tests, and Sepolia, whose reads go through the site's gateway (/api/rpc/11155111) and its public RPC.
 process.env.VITE_CHAINS = "local,sepolia";
 delete process.env.VITE_SEPOLIA_RPC_URL;
-// Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks one secret on purpose.
-if (process.env.BUNDLE_CHECK_SELF_TEST === "1") process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
+// Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks two secrets on purpose (the
+// market-data key in the app's name, the provider's URL as the public RPC, let through by the override
+// that also lets the keyed VITE_SEPOLIA_RPC_URL build): every check below must then fail.
+const selfTest = process.env.BUNDLE_CHECK_SELF_TEST === "1";
+if (selfTest) {
+  process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
+  process.env.ALLOW_KEY_LIKE_VITE_RPC_URL = "true";
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -60,6 +66,7 @@ try {
     process.exitCode = 1;
   }
 
+  if (selfTest) process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = secrets.CHAIN_RPC_URL_11155111;
   await build({ logLevel: "error", build: { outDir, emptyOutDir: true } });
   const files = filesUnder(outDir);
   // What a Sepolia build must hold: the gateway's path and the public fallback (the check looks at the right build).
