@@ -24,7 +24,9 @@ export async function startBenchStack(stoppers: Stoppers, dirPrefix: string): Pr
   stoppers.add(`build dir ${workDir}`, async () => rmSync(workDir, { recursive: true, force: true }));
   // The API's registrations go to a throw-away database, not the one `npm start` uses (data/).
   process.env.DATABASE_PATH = path.join(workDir, "poo.sqlite");
-  // The previews of both builds of the app post to the API's gateway from their own origins.
+  // The previews of both builds of the app post to the API's gateway from their own origins (set for
+  // this stack only: a later phase's stack has its own).
+  const savedOrigins = process.env.SIWE_ALLOWED_ORIGINS;
   process.env.SIWE_ALLOWED_ORIGINS = [PORTS.web, PORTS.webCounting]
     .map((port) => `http://127.0.0.1:${port}`)
     .join(",");
@@ -41,6 +43,8 @@ export async function startBenchStack(stoppers: Stoppers, dirPrefix: string): Pr
     },
     log: (m) => log("stack", m),
   }).finally(() => {
+    if (savedOrigins === undefined) delete process.env.SIWE_ALLOWED_ORIGINS;
+    else process.env.SIWE_ALLOWED_ORIGINS = savedOrigins;
     const { proxy } = started;
     if (proxy) stoppers.add("counting proxy", () => proxy.close());
   });

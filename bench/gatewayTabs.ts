@@ -149,9 +149,15 @@ export async function measureGatewayTabs(options: {
   compile: boolean;
 }): Promise<GatewayResults> {
   const { stoppers, workDir } = options;
-  const saved = { LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_PATH: process.env.DATABASE_PATH };
+  const saved = {
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    DATABASE_PATH: process.env.DATABASE_PATH,
+    NODE_ENV: process.env.NODE_ENV,
+  };
   // One log line per request of a thousand tabs would be the phase's main work.
   process.env.LOG_LEVEL = "warn";
+  // An earlier phase's Vite build left NODE_ENV=production in this process; this API is a development one.
+  delete process.env.NODE_ENV;
   process.env.DATABASE_PATH = path.join(workDir, "gateway.sqlite");
   const started: { proxy?: CountingProxy } = {};
   let stack: Awaited<ReturnType<typeof startLocalStack>>;
