@@ -10,7 +10,8 @@ import { startFakeHttpService, type FakeHttpService } from "./testing/fakeHttpSe
 
 // The chain-read gateway through the server's own start-up at the most verbose log level, with two
 // providers whose URLs hold keys: the first is down, the second repeats its URL (and the path it was
-// asked at) in every error, as some providers do. Neither key may reach an answer or the log.
+// asked at) in every error, as some providers do. Neither key may reach an answer or the log, through
+// the gateway or the server's own reads (its chain check).
 const DEAD_KEY = `deadkey${randomBytes(8).toString("hex")}`;
 const LIVE_KEY = `livekey${randomBytes(8).toString("hex")}`;
 const LIVE_TOKEN = `token${randomBytes(8).toString("hex")}`;
@@ -32,8 +33,8 @@ beforeAll(async () => {
   live = await startFakeHttpService((request, body, response) => {
     const calls = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
     const answer = ({ id, method }: { id: number; method: string }) =>
-      method === "eth_blockNumber"
-        ? { jsonrpc: "2.0", id, result: "0x10" }
+      method === "eth_getBlockByNumber"
+        ? { jsonrpc: "2.0", id, result: { number: "0x10", hash: `0x${"12".repeat(32)}` } }
         : {
             jsonrpc: "2.0",
             id,
@@ -69,7 +70,14 @@ beforeAll(async () => {
       DEPLOYMENTS_DIR: dir,
       CHAIN_RPC_URL_31337: `${deadUrl},${liveUrl}`,
     },
-    { defaultNodeEnv: "development", serveSite: false, destination },
+    // The server's own chain check (eth_chainId, answered with an error that repeats the URL) runs
+    // every 100 ms here, so that its log line is among those searched.
+    {
+      defaultNodeEnv: "development",
+      serveSite: false,
+      destination,
+      overrides: { dependencyCheckIntervalMs: 100 },
+    },
   );
   if (!started) throw new Error(`the server did not start:\n${log}`);
   booted = started;
@@ -114,7 +122,12 @@ describe("the chain-read gateway", () => {
     await live.close(); // now no provider answers
     answers.push(await post({ jsonrpc: "2.0", id: 6, method: "eth_getBalance", params: [USER, "0x1"] }));
 
-    // It all happened: the provider's errors came through (scrubbed), the dead one was logged, then both.
+    for (let waited = 0; !log.includes("Dependency down: chain 31337") && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // It all happened: the provider's errors came through (scrubbed), the dead one was logged, then both;
+    // the server's own chain check failed on the provider's error.
+    expect(log).toContain("Dependency down: chain 31337");
     expect(answers[1]).toContain("eth_call failed at [provider]");
     expect(answers[4]).toMatch(/^503 /);
     expect(log).toContain('"msg":"Chain provider failed"');

@@ -6,6 +6,7 @@ import { ChainIdHealthCheck } from "./adapters/ChainIdHealthCheck";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
 import { HttpChainProviders } from "./adapters/HttpChainProviders";
 import { PinoLogger } from "./adapters/PinoLogger";
+import { urlSecretParts } from "./model/urlSecretParts";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
 import { ViemSignatureVerifier } from "./adapters/ViemSignatureVerifier";
@@ -71,7 +72,12 @@ export async function startApiServer(
   config: ServerConfig,
   overrides: ApiServerOverrides = {},
 ): Promise<RunningApiServer> {
-  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
+  const logger =
+    overrides.logger ??
+    PinoLogger.create({
+      level: config.logLevel,
+      redactValues: Object.values(config.rpcUrls).flat().flatMap(urlSecretParts),
+    });
   const now = overrides.now ?? Date.now;
   // Process metrics (CPU, memory, event-loop delay) only when someone can scrape them.
   const metrics = overrides.metrics ?? new ServerMetrics({ processMetrics: config.metrics !== undefined });

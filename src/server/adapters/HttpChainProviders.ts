@@ -1,6 +1,7 @@
 import { AnswerTooLargeError } from "../model/AnswerTooLargeError";
 import type { JsonRpcErrorObject } from "../model/jsonRpc";
 import { ProvidersUnavailableError } from "../model/ProvidersUnavailableError";
+import { urlSecretParts } from "../model/urlSecretParts";
 import type { ChainProviders, UpstreamAnswer, UpstreamCall } from "../ports/ChainProviders";
 import type { Logger } from "../ports/Logger";
 
@@ -20,22 +21,6 @@ export type HttpChainProvidersOptions = {
 
 /** Why a provider's answer could not be used; said in the log instead of the error's message (it may hold the URL). */
 class ProviderFailure extends Error {}
-
-/** Where text may repeat a provider URL's secret parts: the path, the query, the credentials. */
-function secretPartsOf(url: string): string[] {
-  const parsed = new URL(url);
-  const parts = [
-    url,
-    url.replace(/\/$/, ""),
-    `${parsed.host}${parsed.pathname}`,
-    parsed.pathname,
-    parsed.search,
-  ];
-  parts.push(...parsed.pathname.split("/"), ...[...parsed.searchParams.values()]);
-  parts.push(decodeURIComponent(parsed.username), decodeURIComponent(parsed.password));
-  // Short pieces ("v2", "/") are not secrets, and replacing them would garble answers.
-  return [...new Set(parts)].filter((part) => part.length >= 6).sort((a, b) => b.length - a.length);
-}
 
 function isErrorObject(value: unknown): value is JsonRpcErrorObject {
   return (
@@ -84,7 +69,7 @@ export class HttpChainProviders implements ChainProviders {
     this.timeoutMs = options.timeoutMs ?? 4_000;
     this.cooldownMs = options.cooldownMs ?? 30_000;
     for (const [chainId, list] of Object.entries(urls)) {
-      this.secrets.set(Number(chainId), [...new Set(list.flatMap(secretPartsOf))]);
+      this.secrets.set(Number(chainId), [...new Set(list.flatMap(urlSecretParts))]);
     }
   }
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ChainHead, type CurrentOptions } from "./ChainHead";
+import { ChainHead, type CurrentOptions, type HeadBlock } from "./ChainHead";
 
 const READS: CurrentOptions = { maxAgeMs: 1_000, onSchedule: true };
+const block = (number: bigint, generation = 0): HeadBlock => ({
+  number,
+  hash: `0x${generation}${number.toString(16).padStart(63, "0")}`,
+});
 
 /**
  * A chain whose blocks appear at `blockTimes` (ms), a head asked through ChainHead, and a reader
@@ -18,7 +22,7 @@ async function simulate(
   const head = new ChainHead(
     async () => {
       asked.push(clock.now);
-      return headAt(clock.now);
+      return block(headAt(clock.now));
     },
     () => clock.now,
   );
@@ -68,30 +72,35 @@ describe("ChainHead", () => {
     expect(Math.max(...lateness)).toBeLessThanOrEqual(250);
   });
 
-  it("opens a new epoch on every change, down as well as up, and forgets the pace when the chain went back", async () => {
+  it("opens a new epoch on every change, down, up or at the same height, and forgets the pace when the chain went back", async () => {
     const clock = { now: 0 };
-    let number = 10n;
-    const head = new ChainHead(
-      async () => number,
+    let head = block(10n);
+    const chain = new ChainHead(
+      async () => head,
       () => clock.now,
     );
-    const first = await head.current(READS);
+    const first = await chain.current(READS);
     for (const step of [11n, 12n, 13n, 14n]) {
-      number = step;
+      head = block(step);
       clock.now += 12_000;
-      await head.current(READS);
+      await chain.current(READS);
     }
-    const before = await head.current(READS);
+    const before = await chain.current(READS);
     expect(before.number).toBe(14n);
-    number = 9n; // reverted; the schedule would hold 14 for another 10 s
-    head.forget();
-    clock.now += 100;
-    const back = await head.current(READS);
-    expect(back.number).toBe(9n);
-    expect(back.epoch).toBeGreaterThan(before.epoch);
     expect(before.epoch).toBeGreaterThan(first.epoch);
-    number = 10n;
+    head = block(9n); // reverted; the schedule would hold 14 for another 10 s
+    chain.forget();
+    clock.now += 100;
+    const back = await chain.current(READS);
+    expect(back).toEqual({ number: 9n, epoch: before.epoch + 1 });
+    head = block(10n);
     clock.now += 1_001;
-    expect((await head.current(READS)).number).toBe(10n); // asked again at its age: no pace any more
+    const again = await chain.current(READS); // asked again at its age: no pace any more
+    expect(again).toEqual({ number: 10n, epoch: back.epoch + 1 });
+    head = block(10n, 1); // the same height, another block (mined again, reorganised)
+    clock.now += 1_001;
+    expect(await chain.current(READS)).toEqual({ number: 10n, epoch: again.epoch + 1 });
+    clock.now += 1_001;
+    expect((await chain.current(READS)).epoch).toBe(again.epoch + 1); // the same block: the same epoch
   });
 });

@@ -1,5 +1,8 @@
-/** The newest block number this instance knows of, and the cache scope (`epoch`) it opened. */
+/** The newest block this instance knows of, and the cache scope (`epoch`) it opened. */
 export type Head = { number: bigint; epoch: number };
+
+/** What the provider says the chain's head is: its number and hash. */
+export type HeadBlock = { number: bigint; hash: string };
 
 /** Block intervals remembered; the next block is expected no sooner than the shortest of them. */
 const INTERVALS = 4;
@@ -12,33 +15,35 @@ export type CurrentOptions = {
   /**
    * While the chain's next block is not due (the shortest of its recent intervals since the last
    * change, less `maxAgeMs` for when that change was seen), the known head is current whatever its
-   * age. Off for a client's own eth_blockNumber (viem polls it while it waits for a receipt).
+   * age. Only for reads of `latest`; off for a client's own eth_blockNumber (viem polls it while it
+   * waits for a receipt) and for reads of a given block or transaction.
    */
   onSchedule: boolean;
 };
 
 /**
- * One chain's head as this instance sees it. The number is asked of the provider (eth_blockNumber)
- * only when the one known may be stale, one question at a time for every caller: never while the
- * chain's next block is not due yet (a chain that makes a block every 12 s is asked about once or
- * twice per block, however many tabs read meanwhile), otherwise when it was asked longer ago than the
- * caller accepts. A chain without a steady pace (one that mines on each transaction) has short
- * intervals among its last few, and is simply asked at that age.
+ * One chain's head as this instance sees it, asked of the provider (the latest block's number and
+ * hash) only when the one known may be stale, one question at a time for every caller: for reads of
+ * `latest`, never while the chain's next block is not due yet (a chain that makes a block every 12 s
+ * is asked once or twice per block, however many tabs read meanwhile), otherwise when it was asked
+ * longer ago than the caller accepts. A chain without a steady pace (one that mines on each
+ * transaction) has short intervals among its last few, and is simply asked at that age.
  *
- * Each change of the number, up (a new block) or down (a reorganisation to a shorter chain, a test
- * chain reverted), opens a new epoch: answers kept under the old one are never served again. A head
- * that went back also forgets the chain's pace.
+ * Each change of the head opens a new epoch: answers kept under the old one are never served again.
+ * A change is a new block, a head that went back (a reorganisation to a shorter chain, a test chain
+ * reverted) or another block at the same height (a reorganisation, a chain reverted and mined again):
+ * the hash tells. A head that went back or was replaced also forgets the chain's pace.
  */
 export class ChainHead {
-  private known: { number: bigint; askedAt: number; epoch: number } | undefined;
+  private known: { number: bigint; hash: string; askedAt: number; epoch: number } | undefined;
   private asking: Promise<Head> | undefined;
   private epochs = 0;
-  /** When the number last changed (the question that saw it), and the intervals per block before. */
+  /** When the head last moved forward (the question that saw it), and the intervals per block before. */
   private changedAt: number | undefined;
   private intervals: number[] = [];
 
   constructor(
-    private readonly askNumber: () => Promise<bigint>,
+    private readonly askHead: () => Promise<HeadBlock>,
     private readonly now: () => number,
   ) {}
 
@@ -51,10 +56,10 @@ export class ChainHead {
     }
     if (!this.asking) {
       const askedAt = now;
-      this.asking = this.askNumber().then(
-        (number) => {
+      this.asking = this.askHead().then(
+        (head) => {
           this.asking = undefined;
-          return this.set(number, askedAt);
+          return this.set(head, askedAt);
         },
         (error: unknown) => {
           this.asking = undefined;
@@ -66,8 +71,8 @@ export class ChainHead {
   }
 
   /** A block an answer showed (a receipt's): a newer one than known moves the head at once. */
-  observe(number: bigint): void {
-    if (this.known && number > this.known.number) this.set(number, this.now());
+  observe(head: HeadBlock): void {
+    if (this.known && head.number > this.known.number) this.set(head, this.now());
   }
 
   /** The provider does not have the head's block (the chain went back): ask again next time. */
@@ -79,14 +84,15 @@ export class ChainHead {
 
   /** The earliest the next block may show, by the chain's recent pace; -Infinity without one. */
   private nextBlockDue(seenWithinMs: number): number {
-    if (this.changedAt === undefined || this.intervals.length < MIN_INTERVALS)
+    if (this.changedAt === undefined || this.intervals.length < MIN_INTERVALS) {
       return Number.NEGATIVE_INFINITY;
+    }
     return this.changedAt + Math.min(...this.intervals) - seenWithinMs;
   }
 
-  private set(number: bigint, askedAt: number): Head {
+  private set({ number, hash }: HeadBlock, askedAt: number): Head {
     const known = this.known;
-    if (known && known.number === number) {
+    if (known && known.number === number && known.hash === hash) {
       if (askedAt > known.askedAt) this.known = { ...known, askedAt };
       return { number, epoch: known.epoch };
     }
@@ -94,12 +100,16 @@ export class ChainHead {
       this.intervals = [...this.intervals, (askedAt - this.changedAt) / Number(number - known.number)].slice(
         -INTERVALS,
       );
-    } else if (known && number < known.number) {
+      this.changedAt = askedAt;
+    } else if (known && number <= known.number) {
+      // Went back, or another block at the same height: the pace seen so far says nothing any more.
       this.intervals = [];
+      this.changedAt = undefined;
+    } else {
+      this.changedAt = askedAt;
     }
-    this.changedAt = askedAt;
     this.epochs += 1;
-    this.known = { number, askedAt, epoch: this.epochs };
+    this.known = { number, hash, askedAt, epoch: this.epochs };
     return { number, epoch: this.epochs };
   }
 }

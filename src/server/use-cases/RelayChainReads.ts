@@ -1,6 +1,6 @@
 import { MULTICALL3_ADDRESS } from "../model/multicall3Address";
 import { AnswerTooLargeError } from "../model/AnswerTooLargeError";
-import { ChainHead, type Head } from "../model/ChainHead";
+import { ChainHead, type Head, type HeadBlock } from "../model/ChainHead";
 import { CHAIN_READ_LIMITS, type ChainReadLimits } from "../model/chainReadLimits";
 import { planChainRead, type ReadPlan, type ReadScope, type RefusalReason } from "../model/chainReadPolicy";
 import { gasMeterRuntimeCode } from "../model/gasMeter.generated";
@@ -92,11 +92,17 @@ const loggable = (method: string): string => (/^[A-Za-z0-9_]{1,64}$/.test(method
 
 const toQuantity = (n: bigint | number): string => `0x${n.toString(16)}`;
 
-/** Block numbers an answer proves exist: a receipt's or a block's. */
-function blockNumbersIn(method: string, result: unknown): bigint[] {
-  if (!isRecord(result)) return [];
-  const number = method === "eth_getBlockByNumber" ? result.number : result.blockNumber;
-  return typeof number === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(number) ? [BigInt(number)] : [];
+const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** A block an answer proves exists: a block's own, or a receipt's. */
+function blockIn(method: string, result: unknown): HeadBlock | undefined {
+  if (!isRecord(result)) return undefined;
+  const [number, hash] =
+    method === "eth_getBlockByNumber" ? [result.number, result.hash] : [result.blockNumber, result.blockHash];
+  return typeof number === "string" && QUANTITY.test(number) && typeof hash === "string" && HASH.test(hash)
+    ? { number: BigInt(number), hash: hash.toLowerCase() }
+    : undefined;
 }
 
 /**
@@ -192,15 +198,18 @@ export class RelayChainReads {
     const answers = new Map<Slot, JsonRpcAnswer>();
     let unavailable = 0;
     if (planned.length > 0) {
-      // A client's own eth_blockNumber (viem polls it for a receipt) gets a fresh head; reads get the
-      // head on the chain's schedule.
+      // A client's own eth_blockNumber (viem polls it for a receipt) gets a fresh head; reads of
+      // `latest` alone get the head on the chain's schedule; reads of a given block or transaction
+      // (a replay, a block scan, a receipt) a head at most a second old, so that a chain that went
+      // back and was mined again to the same height is noticed before old answers are served.
       const wantsFreshNumber = planned.some((slot) => slot.plan.kind === "block-number");
+      const latestOnly = planned.every((slot) => slot.plan.kind !== "forward" || slot.plan.pinsHead);
       let head: Head | undefined;
       try {
         head = await chain.head.current(
           wantsFreshNumber
             ? { maxAgeMs: this.limits.blockNumberMaxAgeMs, onSchedule: false }
-            : { maxAgeMs: this.limits.headMaxAgeMs, onSchedule: true },
+            : { maxAgeMs: this.limits.headMaxAgeMs, onSchedule: latestOnly },
         );
       } catch (error) {
         if (!(error instanceof ProvidersUnavailableError)) throw error;
@@ -300,7 +309,8 @@ export class RelayChainReads {
         void answer.then(
           (settled) => {
             if (!("result" in settled)) return;
-            for (const number of blockNumbersIn(miss.call.method, settled.result)) chain.head.observe(number);
+            const seen = blockIn(miss.call.method, settled.result);
+            if (seen) chain.head.observe(seen);
             if (miss.cacheable && (settled.result !== null || miss.keepNull)) {
               chain.cache.set(head.epoch, miss.key, settled.result);
             }
@@ -390,15 +400,17 @@ export class RelayChainReads {
         refused: { method: 0, params: 0, contract: 0, "state-override": 0, "log-range": 0 },
       };
       const created: ChainState = {
+        // The latest block's number and hash: the hash tells a reorganised or re-mined block apart.
         head: new ChainHead(async () => {
           const [answer] = await this.send(chainId, created, "head", [
-            { method: "eth_blockNumber", params: [] },
+            { method: "eth_getBlockByNumber", params: ["latest", false] },
           ]);
-          const result = answer && "result" in answer ? answer.result : undefined;
-          if (typeof result !== "string" || !/^0x[0-9a-fA-F]{1,64}$/.test(result)) {
-            throw new ProvidersUnavailableError(chainId);
-          }
-          return BigInt(result);
+          const head = blockIn(
+            "eth_getBlockByNumber",
+            answer && "result" in answer ? answer.result : undefined,
+          );
+          if (!head) throw new ProvidersUnavailableError(chainId);
+          return head;
         }, this.now),
         cache: new ReadCache(this.limits.cacheEntries, this.limits.cacheBytes),
         inFlight: new Map(),
