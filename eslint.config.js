@@ -47,6 +47,9 @@ export default tseslint.config(
       "playwright-report",
       // The MetaMask extension and Synpress's wallet cache (built by the MetaMask project on first use).
       ".cache-synpress",
+      // Written by Ponder (the indexer's virtual modules' types) on each start.
+      "indexer/ponder-env.d.ts",
+      "indexer/.ponder",
     ],
   },
   js.configs.recommended,

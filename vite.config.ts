@@ -6,9 +6,10 @@ import { immutableAssets } from "./scripts/lib/immutableAssets.ts";
 import { precompressedAssets } from "./scripts/lib/precompressedAssets.ts";
 import { prefetchList } from "./scripts/lib/prefetchList.ts";
 import { pricePreload } from "./scripts/lib/pricePreload.ts";
+import { readDeploymentFiles } from "./scripts/lib/readDeploymentFiles.ts";
 import { siteManifest, siteManifestFor } from "./scripts/lib/siteManifest.ts";
 import { startupChunk } from "./scripts/lib/startupChunk.ts";
-import { ConfigError } from "./src/app/config/appConfig.ts";
+import { ConfigError, parseAppConfig } from "./src/app/config/appConfig.ts";
 import { WALLET_CODE_META } from "./src/app/wallet/prefetchWalletCode.ts";
 import { appSecurityHeaders } from "./src/server/security/appSecurityHeaders.ts";
 import type { SiteManifest } from "./src/server/site/siteManifest.ts";
@@ -31,12 +32,29 @@ export default defineConfig(({ command, mode }) => {
   // The API server (src/server) answers under /api; the local stack tells Vite where it listens.
   const apiTarget = env.POO_API_PROXY_TARGET ?? "http://127.0.0.1:8787";
   // xfwd: the API tells clients apart by X-Forwarded-For from this proxy (a trusted loopback hop).
-  const proxy = { "/api": { target: apiTarget, changeOrigin: false, xfwd: true } };
+  // The activity indexer (indexer/, Ponder) answers under /indexer on the site's own origin, as
+  // `npm run serve` and nginx pass it on: the CSP stays 'self'.
+  const indexerTarget = env.POO_INDEXER_PROXY_TARGET ?? "http://127.0.0.1:42069";
+  const proxy = {
+    "/api": { target: apiTarget, changeOrigin: false, xfwd: true },
+    "/indexer": {
+      target: indexerTarget,
+      changeOrigin: true,
+      rewrite: (path: string) => path.replace(/^\/indexer/, "") || "/",
+    },
+  };
+  // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
+  // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
+  const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
   // A build says which chains it is for (nothing is assumed), and what its bundle reaches goes into
   // the manifest that `npm run serve` and `vite preview` make the CSP from (scripts/lib/siteManifest.ts).
   let manifest: SiteManifest | undefined;
   if (command === "build") {
     try {
+      // Each chain's deployment file too, as the page would at start-up: a build without one would
+      // serve every visitor "POO Finance cannot start".
+      const deployments = readDeploymentFiles(deploymentsDir);
+      parseAppConfig(env, deployments.files, deployments.label);
       manifest = siteManifestFor(env);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
@@ -48,9 +66,6 @@ export default defineConfig(({ command, mode }) => {
   }
   // The dev server needs React's inline refresh preamble, so it gets the other headers, no CSP.
   const { "Content-Security-Policy": _csp, ...devHeaders } = appSecurityHeaders();
-  // deployments/<chainId>.json are bundled from here; a rig with its own deployment (the Sepolia-mode
-  // browser tests) points POO_DEPLOYMENTS_DIR at another folder rather than writing into the repo's.
-  const deploymentsDir = path.resolve(env.POO_DEPLOYMENTS_DIR || "deployments");
   // The same for the launch catalogue (launches.local.json before the committed launches.json).
   const launchpadDir = path.resolve(env.POO_LAUNCHPAD_DIR || "launchpad");
   const startup = startupChunk();

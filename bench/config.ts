@@ -89,6 +89,7 @@ export const PHASES = [
   "sepolia",
   "serve",
   "rpc-gateway",
+  "activity",
 ] as const;
 export type Phase = (typeof PHASES)[number];
 /** BENCH_PHASES=startup-js,json-rpc runs only those (default: all). */
@@ -111,6 +112,8 @@ export const GATEWAY_TABS: readonly number[] = (process.env.BENCH_GATEWAY_TABS ?
   .split(",")
   .map((n) => Number(n.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
+/** Phase activity: blocks between the stake and the page's load (BENCH_ACTIVITY_BLOCKS). */
+export const ACTIVITY_BLOCKS = positiveInt("BENCH_ACTIVITY_BLOCKS", 1_000_001);
 /** Phase sepolia: the look-alike's block time (Sepolia's). */
 export const SEPOLIA_BLOCK_TIME_MS = 12_000;
 /** Phase sepolia: each idle window (tab visible, then hidden); BENCH_SEPOLIA_IDLE_S to shorten. */

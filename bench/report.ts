@@ -3,6 +3,7 @@ import type { LighthouseSummary, Preset } from "./lighthouseRuns";
 import { READING_MS, type ConnectModalResults, type ModalTiming } from "./connectModal";
 import type { LatencyResults } from "./stakeLatency";
 import type { RpcResults, RpcWindow } from "./rpcFlows";
+import type { ActivityResults } from "./activityHistory";
 import type { SepoliaResults, SepoliaStakeSeries } from "./sepolia";
 import type { GatewayResults } from "./gatewayTabs";
 import { gatewayTableLines } from "./gatewayTable";
@@ -55,6 +56,8 @@ export interface BenchResult {
   latency?: LatencyResults;
   /** Phase sepolia: 12-second blocks. */
   sepolia?: SepoliaResults;
+  /** Phase activity: "Your activity" on an old chain, the indexer against the chain scan. */
+  activity?: ActivityResults;
   /** Phase serve: `npm run serve` beside nginx, same dist/. */
   serve?: ServeResults;
   /** Phase rpc-gateway: provider requests per block for N open tabs, straight and through the gateway. */
@@ -518,6 +521,28 @@ export function renderTable(result: BenchResult): string {
 
   rows.push(...sepoliaRows(result, t));
 
+  const activity = result.activity;
+  rows.push(
+    section(
+      `8. Your activity on an old chain (${activity ? `a stake ${activity.blocksAgo.toLocaleString("en")} blocks ago` : "not measured"}; the page's RPC answering in 100 ms, eth_getLogs capped at 10,000 blocks; a reload of the connected page)`,
+    ),
+  );
+  if (activity) {
+    const load = (label: string, l: ActivityResults["withIndexer"]) =>
+      detail(
+        `   ${label}`,
+        `${l.toListMs === null ? "not listed in 5 min" : `${(l.toListMs / 1000).toFixed(2)} s to the list`}, ${l.requests} requests (${l.getLogs} eth_getLogs, ${l.refusedRanges} refused)`,
+      );
+    rows.push(load("indexer + newest blocks", activity.withIndexer));
+    rows.push(load("chain scan from the deployment (before)", activity.chainScan));
+    rows.push(
+      detail(
+        "   indexer backfill",
+        `${activity.indexer.backfillBlocks.toLocaleString("en")} blocks in ${(activity.indexer.backfillMs / 1000).toFixed(1)} s = ${activity.indexer.blocksPerSecond.toLocaleString("en")} blocks/s (after ${(activity.indexer.startMs / 1000).toFixed(1)} s to start)`,
+      ),
+    );
+  }
+
   const serve = result.serve;
   rows.push(
     section(
@@ -529,7 +554,7 @@ export function renderTable(result: BenchResult): string {
   const gateway = result.gateway;
   rows.push(
     section(
-      `8. Provider requests per block for N open tabs (each: the app's account snapshot, paced by its BlockPacer; ${gateway ? `a block every ${gateway.blockTimeMs / 1000} s, ${gateway.measuredBlocks} blocks per row after ${gateway.warmUpBlocks} to warm up` : "not measured"}); target ${t(GATEWAY_TARGET) || "n/a"}`,
+      `9. Provider requests per block for N open tabs (each: the app's account snapshot, paced by its BlockPacer; ${gateway ? `a block every ${gateway.blockTimeMs / 1000} s, ${gateway.measuredBlocks} blocks per row after ${gateway.warmUpBlocks} to warm up` : "not measured"}); target ${t(GATEWAY_TARGET) || "n/a"}`,
     ),
   );
   if (gateway) rows.push(...gatewayTableLines(gateway).map((text) => section(`   ${text}`)));

@@ -16,6 +16,7 @@ import { chainClients, revertAndSnapshot } from "./chain";
 import { startupComposition } from "./composition";
 import { installAbortHandlers, log, Stoppers } from "./lifecycle";
 import {
+  ACTIVITY_BLOCKS,
   LATENCY_RUNS,
   LIGHTHOUSE_RUNS,
   MODAL_RUNS,
@@ -39,6 +40,7 @@ import { measureGatewayTabs } from "./gatewayTabs";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
+import { measureActivityHistory } from "./activityHistory";
 import { measureServe } from "./serveLoad";
 import { buildAndPreviewBare, buildAndPreviewOurs } from "./servers";
 import { measureStakeLatency } from "./stakeLatency";
@@ -356,7 +358,21 @@ async function main(stoppers: Stoppers): Promise<number> {
     }),
   );
 
-  // 8. Provider requests per block for N tabs, straight to the provider and through the gateway.
+  // 8. "Your activity" on an old chain: the indexer against the chain scan, and the indexer's backfill.
+  partial.activity = await phase("activity", () => {
+    const activityDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-activity-"));
+    stoppers.add(`build dir ${activityDir}`, async () =>
+      rmSync(activityDir, { recursive: true, force: true }),
+    );
+    return measureActivityHistory({
+      stoppers,
+      workDir: activityDir,
+      blocks: ACTIVITY_BLOCKS,
+      log: (message) => log("activity", message),
+    });
+  });
+
+  // 9. Provider requests per block for N tabs, straight to the provider and through the gateway.
   partial.gateway = await phase("rpc-gateway", () =>
     measureGatewayTabs({
       stoppers,

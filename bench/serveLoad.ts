@@ -4,8 +4,7 @@ import { request } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startServedApp } from "../scripts/lib/startServedApp";
-import { startFakeHttpService } from "../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../src/server/testing/recordedFetch";
+import { startCmcStandIn } from "../src/server/testing/startCmcStandIn";
 import { NGINX_PATH, PORTS, ROOT_DIR } from "./config";
 import type { Stoppers } from "./lifecycle";
 import { runLoad, type LoadFigures } from "./loadRun";
@@ -115,11 +114,7 @@ export async function measureServe(options: MeasureServeOptions): Promise<ServeR
   if (!entry) throw new Error(`${indexFile} names no script under /assets/`);
 
   // CoinMarketCap on this machine: the price is fetched once, then served from the API's cache.
-  const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
-  const cmc = await startFakeHttpService((_request, _body, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(cmcAnswer);
-  });
+  const cmc = await startCmcStandIn();
   stoppers.add("serve phase: CoinMarketCap stand-in", () => cmc.close());
 
   // Production, with the allowances of a test deployment on one machine (loopback origins, chain

@@ -5,7 +5,7 @@
 // development build is bundled; and checks that a build given the provider's key in a VITE_ RPC
 // variable is refused. Part of `npm test`.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "vite";
@@ -25,10 +25,25 @@ Object.assign(process.env, {
   ...secrets,
   CHAIN_RPC_URLS: JSON.stringify({ 11155111: [`https://eth-sepolia.g.alchemy.com/v2/${providerKey}`] }),
 });
-// A build must say which chains it is for (vite.config.ts stops otherwise): the local one, as the
-// tests, and Sepolia, whose reads go through the site's gateway (/api/rpc/11155111) and its public RPC.
+// A build must say which chains it is for and find their deployment files (vite.config.ts stops
+// otherwise): the local one, as the tests, and Sepolia, whose reads go through the site's gateway
+// (/api/rpc/11155111) and its public RPC; made-up addresses in a folder of their own.
 process.env.VITE_CHAINS = "local,sepolia";
 delete process.env.VITE_SEPOLIA_RPC_URL;
+const deploymentsDir = mkdtempSync(path.join(tmpdir(), "poo-bundle-deployments-"));
+for (const chainId of [31337, 11155111]) {
+  writeFileSync(
+    path.join(deploymentsDir, `${chainId}.json`),
+    JSON.stringify({
+      chainId,
+      pooToken: `0x${"11".repeat(20)}`,
+      crapToken: `0x${"22".repeat(20)}`,
+      staking: `0x${"33".repeat(20)}`,
+      deployBlock: 1,
+    }),
+  );
+}
+process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
 // Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks two secrets on purpose (the
 // market-data key in the app's name, the provider's URL as the public RPC, let through by the override
 // that also lets the keyed VITE_SEPOLIA_RPC_URL build): every check below must then fail.
@@ -144,4 +159,5 @@ try {
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(deploymentsDir, { recursive: true, force: true });
 }

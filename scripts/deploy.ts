@@ -58,7 +58,17 @@ export default async function deployTask(
     fail([`${path.relative(rootDir, file)}: ${error instanceof Error ? error.message : String(error)}`]);
   }
 
-  const chainId = Number(await provider.request({ method: "eth_chainId" }));
+  let chainId: number;
+  try {
+    chainId = Number(await provider.request({ method: "eth_chainId" }));
+  } catch (error) {
+    const where =
+      connection.networkConfig.type === "http" ? await originOf(connection.networkConfig.url) : "";
+    fail([
+      `network ${networkName}${where ? ` (${where})` : ""} does not answer (${innermostMessage(error)}): ` +
+        "start its node (`npx hardhat node --hostname 127.0.0.1` for localhost) or check its URL",
+    ]);
+  }
   const [deployer] = (await provider.request({ method: "eth_accounts" })) as string[];
   if (deployer === undefined)
     fail([`network ${networkName} has no account to deploy from: set its private key`]);
@@ -111,6 +121,22 @@ function loadEnvFile(file: string): void {
   for (const [name, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
     if (value !== "" && process.env[name] === undefined) process.env[name] = value;
   }
+}
+
+/** The URL's scheme, host and port only: a provider's URL may carry an API key in its path. */
+async function originOf(url: { getUrl(): Promise<string> }): Promise<string> {
+  try {
+    return new URL(await url.getUrl()).origin;
+  } catch {
+    return "";
+  }
+}
+
+/** The root cause's message ("connect ECONNREFUSED 127.0.0.1:8545"), not Hardhat's wrapper's. */
+function innermostMessage(error: unknown): string {
+  let innermost = error;
+  while (innermost instanceof Error && innermost.cause instanceof Error) innermost = innermost.cause;
+  return innermost instanceof Error ? innermost.message : String(innermost);
 }
 
 function fail(lines: string[]): never {

@@ -31,6 +31,9 @@ const stack = await startLocalStack({
   apiPort: env("API_PORT", 8787),
   webPort: env("WEB_PORT", 5173),
   explorerPort: env("EXPLORER_PORT", 8546),
+  indexerPort: env("INDEXER_PORT", 42069),
+  // Not waited for: the app reads the chain's newest blocks until it answers (its line follows).
+  indexerWaitFor: "background",
   web: "dev",
   ...(flags.reference || flags.sepolia ? { stakingContract: "ReferenceStaking" as const } : {}),
   ...(flags.sepolia
@@ -52,6 +55,7 @@ POO Finance local stack ready in ${seconds} s
   Chain     ${stack.chainUrl}  (chain id ${stack.deployment.chainId}${flags.sepolia ? ", a block every 12 s" : ""})
   Staking   ${flags.reference || flags.sepolia ? "ReferenceStaking (the spec's interface only)" : "Staking"}
   API       ${stack.apiUrl ?? "(not started)"}  (the app's chain reads: /api/rpc/${stack.deployment.chainId}${flags.sepolia ? ", its first provider a closed port, then the chain" : ""})
+  Indexer   ${stack.indexer ? `${stack.indexer.url}  (Ponder on PGlite, starting: a line says when it answers; the app reads it at ${stack.webUrl}/indexer)` : "(not started)"}
   Explorer  ${stack.explorerUrl ? `${stack.explorerUrl}/tx/<hash>  (the app's "here" links)` : "(not started: the app links to the Sepolia explorer)"}
 
 How to connect:

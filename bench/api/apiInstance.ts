@@ -18,9 +18,18 @@ export async function startApiInstance(
   port: number,
   env: Record<string, string>,
   logFile: string,
+  /** Runs it through this command, e.g. ["ip", "netns", "exec", NAME] on a test host (it must exec). */
+  launcher: readonly string[] = [],
 ): Promise<ApiInstance> {
   const bin = path.join(ROOT_DIR, "node_modules", ".bin");
-  const child: ChildProcess = spawn(path.join(bin, "node"), ["--import", "tsx", "src/server/main.ts"], {
+  const [command = "", ...args] = [
+    ...launcher,
+    path.join(bin, "node"),
+    "--import",
+    "tsx",
+    "src/server/main.ts",
+  ];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
@@ -51,7 +60,7 @@ export async function startApiInstance(
     });
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${env.API_HOST ?? "127.0.0.1"}:${port}`,
     kill: () => child.kill("SIGKILL"),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

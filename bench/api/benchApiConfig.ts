@@ -6,6 +6,9 @@ export const API_BENCH_PORTS = {
   /** nginx (deploy/nginx/poo-finance.conf) in front of the instances. */
   nginx: 18780,
   instances: [18781, 18782],
+  /** The multi-host runs: nginx and each instance on a test host of its own (10.77.1.0/24). */
+  multiHostNginx: 18783,
+  multiHostInstance: 18784,
 } as const;
 
 /** The web app's origin the simulated browsers claim (the API allows it). */

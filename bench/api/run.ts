@@ -5,6 +5,7 @@ import path from "node:path";
 import { keccak256, toHex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { NGINX_FAIL_TIMEOUT_S } from "../../scripts/lib/nginx/renderNginxSite";
+import { netnsUnavailable } from "../../scripts/lib/netns/netnsUnavailable";
 import { startNginx } from "../../scripts/lib/nginx/startNginx";
 import { startTestPostgres } from "../../src/server/testing/startTestPostgres";
 import { startCountingProxy } from "../../test/integration/localChain";
@@ -15,6 +16,8 @@ import { API_BENCH_PORTS, BENCH_SIZE, SESSION_SECRET, SITE } from "./benchApiCon
 import { startBenchChain } from "./benchChain";
 import { ClientAgent } from "./clientAgent";
 import { countRegistrations } from "./databaseChecks";
+import { multiHostClientAddress } from "./multiHostClientAddress";
+import { startMultiHostTopology } from "./multiHostTopology";
 import { JSON_HEADERS, nonceCookieOf, runRush, verifyBody } from "./rush";
 import { rushTable, type RunSummary } from "./rushReport";
 
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
   const setA = wallets("a", n);
   const setB = wallets("b", n);
   const setC = wallets("c", n);
+  const setD = wallets("d", n);
+  const setE = wallets("e", n);
   const probe = wallets("probe", 100);
   const runs: RunSummary[] = [];
 
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
     const chain = await startBenchChain(
       API_BENCH_PORTS.chain,
       workDir,
-      [...setA, ...setB, ...setC].map((account) => account.address),
+      [...setA, ...setB, ...setC, ...setD, ...setE].map((account) => account.address),
       25_000n * 10n ** 18n,
       (m) => log("chain", m),
     );
@@ -87,7 +92,7 @@ async function main(): Promise<void> {
       SIWE_ALLOWED_CHAIN_IDS: "31337",
       CHAIN_RPC_URL_31337: rpc.url,
       DEPLOYMENTS_DIR: chain.deploymentsDir,
-      REGISTRABLE_LAUNCH_IDS: "crap,rush2,rush3",
+      REGISTRABLE_LAUNCH_IDS: "crap,rush2,rush3,rush4,rush5",
       DATABASE_POOL_SIZE: "10",
     };
     const instances: ApiInstance[] = [];
@@ -142,12 +147,20 @@ async function main(): Promise<void> {
       database: { url: string } | { path: string },
       onProgress?: (finished: number) => void,
       note?: string,
+      // Another front than the loopback nginx: the multi-host runs' nginx and client addresses.
+      via?: {
+        baseUrl: string;
+        failovers: () => number;
+        clientAddress: (prefix: number, n: number) => string;
+      },
     ) => {
       rpc.reset();
-      const failoversBefore = failovers();
+      const failoversOf = via?.failovers ?? failovers;
+      const failoversBefore = failoversOf();
       log("bench:api", `${name}: ${set.length} wallets, ${concurrency} in flight…`);
       const result = await runRush({
-        baseUrl: lb.url,
+        baseUrl: via?.baseUrl ?? lb.url,
+        clientAddress: via?.clientAddress,
         wallets: set,
         addressPrefix: prefix,
         launchId,
@@ -162,7 +175,7 @@ async function main(): Promise<void> {
         result,
         database: counted,
         rpcCalls: rpc.methods.length,
-        failovers: failovers() - failoversBefore,
+        failovers: failoversOf() - failoversBefore,
         note,
       };
       runs.push(summary);
@@ -231,6 +244,64 @@ async function main(): Promise<void> {
     const single = await start(0, { ...baseEnv, DATABASE_PATH: sqlitePath });
     await lb.setUpstreams([upstreamOf(single.url)]);
     await rushOn("SQLite, 1 instance", setA, 30, "crap", { path: sqlitePath });
+
+    // The same rush with nginx, the instances and PostgreSQL each on a host of its own (network
+    // namespaces: root only), then with host B's link cut half-way (no process killed, no reset).
+    await Promise.all(instances.map((instance) => instance.stop()));
+    const noNetns = netnsUnavailable();
+    if (noNetns) {
+      log("bench:api", `multi-host runs skipped: ${noNetns}`);
+    } else {
+      const hosts = await startMultiHostTopology({
+        stoppers,
+        rpcPort: API_BENCH_PORTS.countingProxy,
+        nginxPort: API_BENCH_PORTS.multiHostNginx,
+        instancePort: API_BENCH_PORTS.multiHostInstance,
+        env: baseEnv,
+        logDir: workDir,
+        log: (m) => log("multi-host", m),
+      });
+      const via = { ...hosts, clientAddress: multiHostClientAddress };
+      log(
+        "bench:api",
+        `multi-host: nginx ${hosts.baseUrl} -> ${hosts.instances.map((i) => i.url).join(", ")}`,
+      );
+      await rushOn(
+        "multi-host, 2 instances",
+        setD,
+        50,
+        "rush4",
+        { url: hosts.databaseUrl },
+        undefined,
+        undefined,
+        via,
+      );
+      let cutAt: number | undefined;
+      await rushOn(
+        "multi-host, host B cut",
+        setE,
+        60,
+        "rush5",
+        { url: hosts.databaseUrl },
+        (finished) => {
+          if (cutAt === undefined && finished >= Math.floor(setE.length / 2)) {
+            cutAt = finished;
+            hosts.network.cut("b");
+            log("bench:api", `host B's link cut after ${finished} wallets`);
+          }
+        },
+        undefined,
+        via,
+      );
+      const cutRun = runs.at(-1);
+      if (cutRun) {
+        const honest = cutRun.result.samples.filter((sample) => sample.role === "honest");
+        const failedAnswers = honest.filter((sample) => sample.status === 0 || sample.status >= 500).length;
+        cutRun.note = `host B's link cut (ip link set down) after ${cutAt} of ${setE.length} wallets; ${failedAnswers} of ${honest.length} honest requests failed (5xx or no answer)`;
+        log("bench:api", cutRun.note);
+      }
+      hosts.network.restore("b");
+    }
 
     const uptimeEnd = execFileSync("uptime", { encoding: "utf8" }).trim();
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {

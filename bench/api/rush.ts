@@ -17,6 +17,8 @@ export type RushOptions = {
   concurrency: number;
   /** Called each time a wallet finishes (registered or given up). */
   onProgress?: (finished: number) => void;
+  /** The source address of client n of a group (default 127.<prefix>.x.y, on loopback). */
+  clientAddress?: (prefix: number, n: number) => string;
 };
 
 export type RushResult = {
@@ -91,8 +93,9 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     return answer;
   };
 
+  const addressOf = options.clientAddress ?? clientAddress;
   const honest = async (account: PrivateKeyAccount, index: number): Promise<void> => {
-    const agent = new ClientAgent(clientAddress(options.addressPrefix, index), options.baseUrl);
+    const agent = new ClientAgent(addressOf(options.addressPrefix, index), options.baseUrl);
     try {
       for (let attempt = 0; attempt < 12; attempt += 1) {
         if (attempt > 0) {
@@ -147,7 +150,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
   };
 
   const hammer = async (worker: number): Promise<void> => {
-    const agent = new ClientAgent("127.99.0.1", options.baseUrl);
+    const agent = new ClientAgent(addressOf(99, 0), options.baseUrl);
     try {
       while (!honestDone) {
         if (worker % 2 === 0) await record(agent, "nonce", "hammer", "GET", "/api/auth/nonce");
@@ -183,7 +186,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
   ];
   const junk = async (worker: number): Promise<void> => {
     for (let i = 0; !honestDone; i += 1) {
-      const agent = new ClientAgent(clientAddress(77, worker * 1000 + (i % 1000)), options.baseUrl);
+      const agent = new ClientAgent(addressOf(77, worker * 1000 + (i % 1000)), options.baseUrl);
       const [route, method, path, body, headers] = junkBodies[i % junkBodies.length] ?? junkBodies[0]!;
       await record(agent, route, "junk", method, path, { body, headers });
       agent.close();
@@ -198,7 +201,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         await sleep(20);
         continue;
       }
-      const agent = new ClientAgent(clientAddress(66, i), options.baseUrl);
+      const agent = new ClientAgent(addressOf(66, i), options.baseUrl);
       await record(agent, "verify", "replay", "POST", "/api/auth/verify", { body, headers: JSON_HEADERS });
       agent.close();
     }

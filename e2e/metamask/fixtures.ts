@@ -76,8 +76,8 @@ export const test = base.extend<MetaMaskTestFixtures, MetaMaskWorkerFixtures>({
       const stack = await startE2eStack({ ports: e2eMetaMaskPorts, log });
       try {
         log(`started in ${(stack.startupMs / 1000).toFixed(1)} s (worker ${workerInfo.workerIndex})`);
-        const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, contracts, accounts, launches } = stack;
-        await use({ chainUrl, apiUrl, webUrl, explorerUrl, deployment, contracts, accounts, launches });
+        const { startupMs: _startupMs, stop: _stop, ...seen } = stack;
+        await use(seen);
       } finally {
         await stack.stop();
       }

@@ -1,5 +1,6 @@
 import { parseEther } from "viem";
 import { expect, FAST_BLOCK_TIME_MS, SEPOLIA_BLOCK_TIME_MS, test } from "../fixtures/sepolia";
+import { pausePoolAhead } from "../support/pausePoolAhead";
 import {
   errorDialog,
   explorerLink,
@@ -105,10 +106,63 @@ test.describe("Sepolia mode: the approval and the stake in one batch", () => {
         timeout: 30_000,
       },
     );
-    await expect(successDialog(page)).toHaveCount(0);
     expect((await readChainFigures(chain, stack, account)).stakedAmount).toBe(0n);
     await expect
       .poll(async () => (await storedTransactions(page, SEPOLIA, account))[0])
       .toMatchObject({ batchId: batch.id, status: "failed" });
+    // Never a success, checked once the app has settled the batch's record for good (failed: nothing
+    // reads it again), not right after the error appeared.
+    await expect(successDialog(page)).toHaveCount(0);
+    await expect(error).toBeVisible();
+  });
+});
+
+// A wallet that runs the batch as a bundle (one transaction per call, a receipt each) on the
+// Sepolia look-alike: interval-mined blocks (the wallet cannot hold them), the reference pool's
+// `require` reverts.
+test.describe("Sepolia mode: a batch the wallet sends as a bundle", () => {
+  test.beforeEach(async ({ page, wallet }) => {
+    await wallet.switchAccount(1);
+    wallet.controller.setBatching("bundle");
+    await page.goto("/");
+  });
+
+  test("the stake reverts after the approval (the owner paused the pool ahead), status 600: approved but not staked, in the contract's words", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    await chain.setBlockTime(0);
+    await submitStake(page, "150");
+    const batch = await wallet.confirmCalls();
+    await expect(processingOverlay(page)).toContainText(
+      "Waiting for the approval and the stake to be confirmed…",
+    );
+    await pausePoolAhead(chain, stack);
+    // The next block holds the pause (its higher tip first), then the approval and the stake.
+    await chain.setBlockTime(FAST_BLOCK_TIME_MS);
+
+    const error = errorDialog(page);
+    await expect(error).toContainText(
+      "Approved but not staked. The stake failed on chain: Staking is paused. Your approval of 150 POO stays: stake again to use it, or revoke it in your wallet.",
+      { timeout: 30_000 },
+    );
+    const [approval, stake] = await Promise.all(
+      batch.transactionHashes.map((hash) => chain.publicClient.getTransactionReceipt({ hash })),
+    );
+    expect([approval!.status, stake!.status]).toEqual(["success", "reverted"]);
+    expect(stake!.blockNumber).toBe(approval!.blockNumber);
+    await expect(explorerLink(error)).toHaveAttribute("href", `${EXPLORER}/tx/${stake!.transactionHash}`);
+    expect(await readChainFigures(chain, stack, account)).toMatchObject({
+      stakedAmount: 0n,
+      allowance: STAKE,
+    });
+    await expect
+      .poll(async () => (await storedTransactions(page, SEPOLIA, account))[0])
+      .toMatchObject({ batchId: batch.id, hash: stake!.transactionHash, status: "failed" });
   });
 });

@@ -108,10 +108,10 @@ test.describe("the launch cards", () => {
     for (const symbol of ["CRAP", "POO"]) {
       const timer = countdown(launchCard(page, symbol));
       const first = await timer.textContent();
-      // Real time on purpose: this is the page's own one-second timer.
-      await page.waitForTimeout(1_100);
-      const second = await timer.textContent();
-      expect(second, `${symbol} countdown`).not.toBe(first);
+      // Real time on purpose (the page's own one-second timer): the text changes within a bounded wait.
+      await expect
+        .poll(() => timer.textContent(), { message: `${symbol} countdown`, timeout: 5_000 })
+        .not.toBe(first);
     }
   });
 

@@ -1,12 +1,14 @@
 import { decodeEventLog, decodeFunctionData, parseEther, parseEventLogs } from "viem";
 import { pooTokenAbi, stakingAbi } from "../../src/adapters/chain/abis.generated";
 import { expect, test } from "../fixtures/app";
+import { gasBeforeRefunds } from "../support/gasBeforeRefunds";
 import { pausePoolAhead } from "../support/pausePoolAhead";
 import { stakeWithApprovalFlow } from "../support/stakeFlows";
 import {
   enterButton,
   errorDialog,
   explorerLink,
+  pooAmount,
   processingOverlay,
   quantityInput,
   readChainFigures,
@@ -47,9 +49,15 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     await stakeButton(page).click();
     await quantityInput(page).fill("150");
     // The fee is quoted for what Enter sends: both calls in one transaction.
-    await expect(stakeDialog(page)).toContainText(
-      /Network fee: about [\d.]+ ETH for the approval and the stake in one transaction\./,
-    );
+    const feeLine = /Network fee: about ([\d.]+) ETH for the approval and the stake in one transaction\./;
+    await expect(stakeDialog(page)).toContainText(feeLine);
+    const shownFee = parseEther(feeLine.exec((await stakeDialog(page).textContent()) ?? "")![1]!);
+    // The price the quote used: the latest block's base fee and the node's tip (no block is mined
+    // before Enter sends the batch).
+    const [quotedAt, tip] = await Promise.all([
+      chain.publicClient.getBlock(),
+      chain.publicClient.estimateMaxPriorityFeePerGas(),
+    ]);
     await enterButton(page).click();
     const batch = await wallet.confirmCalls();
     const success = successDialog(page);
@@ -82,6 +90,14 @@ test.describe("stake with approval in one confirmation where the wallet can batc
     // Its logs: the approval of exactly 150 to the pool, then the pool taking the 150.
     const receipt = await chain.publicClient.getTransactionReceipt({ hash });
     expect(receipt.status).toBe("success");
+    // The fee shown before Enter against the gas this batch used before its refunds (what its gas limit
+    // had to cover): never below, at most 10,000 gas above (as test/integration/feeAndReplay.ts states),
+    // and 1% for the shown figure's three digits rounded up.
+    expect(receipt.blockNumber).toBe(quotedAt.number + 1n);
+    const price = quotedAt.baseFeePerGas! + tip;
+    const used = await gasBeforeRefunds(chain.publicClient, hash);
+    expect(shownFee).toBeGreaterThanOrEqual(used * price);
+    expect(shownFee).toBeLessThanOrEqual(((used + 10_000n) * price * 101n) / 100n);
     const events = parseEventLogs({ abi: pooTokenAbi, logs: receipt.logs }).filter(
       (log) => log.address.toLowerCase() === stack.contracts.pooToken.toLowerCase(),
     );
@@ -244,5 +260,139 @@ test.describe("stake with approval in one confirmation where the wallet can batc
       args: [STAKE],
     });
     expect((await readChainFigures(chain, stack, account)).stakedAmount).toBe(STAKE);
+  });
+});
+
+// A wallet that runs the batch as a bundle (the test wallet's "bundle": announced as atomic, sent
+// as one transaction per call mined in one block, a receipt for each, `atomic: false` in its status):
+// the outcome comes from every receipt, read on the app's RPC, and the wallet's status code.
+test.describe("a batch the wallet sends as a bundle (EIP-5792 receipts per transaction)", () => {
+  test.beforeEach(async ({ page, wallet }) => {
+    await wallet.switchAccount(1);
+    wallet.controller.setBatching("bundle");
+    await page.goto("/");
+  });
+
+  test("two receipts, status 200: Stake successful, the figures, linked to the stake's transaction", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    await submitStake(page, "150");
+    const batch = await wallet.confirmCalls();
+    const success = successDialog(page);
+    await expect(success).toContainText("Stake successful", { timeout: 15_000 });
+
+    // Two transactions in one block; Success links the one that holds the stake.
+    expect(batch).toMatchObject({ atomicRequired: true, atomic: false });
+    const [approval, stake] = await Promise.all(
+      batch.transactionHashes.map((hash) => chain.publicClient.getTransactionReceipt({ hash })),
+    );
+    expect([approval!.status, stake!.status]).toEqual(["success", "success"]);
+    expect(stake!.blockNumber).toBe(approval!.blockNumber);
+    await expect(explorerLink(success)).toHaveAttribute(
+      "href",
+      `${stack.explorerUrl}/tx/${stake!.transactionHash}`,
+    );
+    await expect(pooAmount(page, "Staked")).toHaveText("150 POO");
+    await expect(pooAmount(page, "Available")).toHaveText("999.85k POO");
+    expect(await readChainFigures(chain, stack, account)).toMatchObject({
+      stakedAmount: STAKE,
+      allowance: 0n,
+    });
+    await expect
+      .poll(async () => (await storedTransactions(page, LOCAL, account))[0])
+      .toMatchObject({ hash: stake!.transactionHash, batchId: batch.id, status: "confirmed" });
+  });
+
+  test("the stake reverts after the approval (pool paused ahead), status 500: the replayed reason and the approval that stays, never 'replaced'", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+  }) => {
+    // The wallet of the issue: it calls the whole bundle reverted (500) though its approval was mined.
+    wallet.controller.setPartialStatus(500);
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    await chain.testClient.setAutomine(false);
+    let hashes: readonly `0x${string}`[];
+    try {
+      await submitStake(page, "150");
+      hashes = (await wallet.confirmCalls()).transactionHashes;
+      await expect(processingOverlay(page)).toContainText(
+        "Waiting for the approval and the stake to be confirmed…",
+      );
+      await pausePoolAhead(chain, stack);
+      await chain.mine();
+    } finally {
+      await chain.testClient.setAutomine(true);
+    }
+
+    const error = errorDialog(page);
+    await expect(error).toContainText(
+      "Approved but not staked. The stake failed on chain: the pool is paused. Your approval of 150 POO stays: stake again to use it, or revoke it in your wallet.",
+      { timeout: 15_000 },
+    );
+    await expect(error).not.toContainText("replaced");
+    const [approval, stake] = await Promise.all(
+      hashes.map((hash) => chain.publicClient.getTransactionReceipt({ hash })),
+    );
+    expect([approval!.status, stake!.status]).toEqual(["success", "reverted"]);
+    await expect(explorerLink(error)).toHaveAttribute(
+      "href",
+      `${stack.explorerUrl}/tx/${stake!.transactionHash}`,
+    );
+    // What the message says is what the chain holds: the approval, no stake.
+    expect(await readChainFigures(chain, stack, account)).toMatchObject({
+      stakedAmount: 0n,
+      allowance: STAKE,
+    });
+    await expect
+      .poll(async () => (await storedTransactions(page, LOCAL, account))[0])
+      .toMatchObject({ hash: stake!.transactionHash, status: "failed" });
+  });
+
+  test("a status that never settles (the bundle never mined): the timeout text after the 5-minute wait, never success", async ({
+    page,
+    wallet,
+    chain,
+    connectWallet,
+  }) => {
+    // The page's clock runs as usual until the wait is armed, then jumps past the wait's limit.
+    await page.clock.install();
+    await page.reload();
+    const account = await connectWallet(page);
+    await waitForFiguresLoaded(page);
+    await chain.testClient.setAutomine(false);
+    try {
+      await submitStake(page, "150");
+      const batch = await wallet.confirmCalls();
+      const statusAsks = (): number =>
+        wallet.controller
+          .requests()
+          .filter((request) => request.method === "wallet_getCallsStatus" && request.outcome === "ok").length;
+      await expect.poll(statusAsks).toBeGreaterThan(1);
+      await page.clock.fastForward("05:01");
+
+      const error = errorDialog(page);
+      await expect(error).toContainText(
+        "The request took too long. Check your wallet's activity, then try again.",
+        { timeout: 15_000 },
+      );
+      await expect(successDialog(page)).toHaveCount(0);
+      // The wallet still calls it pending; so does the app's record of it.
+      expect(batch.transactionHashes).toHaveLength(2);
+      await expect
+        .poll(async () => (await storedTransactions(page, LOCAL, account))[0])
+        .toMatchObject({ batchId: batch.id, status: "pending" });
+    } finally {
+      await chain.testClient.setAutomine(true);
+    }
   });
 });

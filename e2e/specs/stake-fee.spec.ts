@@ -79,7 +79,12 @@ test.describe("the network fee before Enter", () => {
     await waitForFiguresLoaded(page);
     await stakeButton(page).click();
     const dialog = stakeDialog(page);
-    // Nothing to quote before a valid quantity.
+    await quantityInput(page).fill("150");
+    await expect(dialog).toContainText(FEE);
+    // Nothing quoted for a quantity Enter would refuse: the fee line goes once the dialog says why,
+    // and comes back with a valid quantity.
+    await quantityInput(page).fill("50");
+    await expect(dialog).toContainText("The minimum stake is 100 POO.");
     await expect(dialog).not.toContainText("Network fee");
     await quantityInput(page).fill("150");
     await expect(dialog).toContainText(FEE);

@@ -41,9 +41,12 @@ test.describe("the wallet stack loads on demand", () => {
             }),
         WALLET_STACK_FILE.source,
       );
-    // A visitor who does nothing (Lighthouse, too) gets no wallet bytes, however long the page is idle.
+    // A visitor who does nothing (Lighthouse, too) gets no wallet bytes, however long the page is idle:
+    // checked once the network has been quiet for half a second (the page is idle: a prefetch in idle
+    // time would have started). Not with the page's clock: its fake `performance` lists no resources.
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(2_000);
+    await afterNextFrame(page);
+    await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
     expect(await walletFetches()).toEqual([]);
     // The first scroll: half a second later, the wallet chunk is fetched by a prefetch link, not imported.
     await page.mouse.move(200, 300);
@@ -75,12 +78,16 @@ test.describe("the wallet stack loads on demand", () => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true });
     });
+    await page.clock.install();
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Asset Stats" })).toContainText("$0.0042");
     await page.waitForLoadState("networkidle");
     await page.mouse.move(200, 300);
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(6_000); // well past the half second the prefetch waits after the first interaction
+    // The prefetch runs half a second after the first interaction: the page's next 5 s of timers run now.
+    await page.clock.runFor(5_000);
+    await afterNextFrame(page);
+    await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
     expect(scripts.filter(isWalletStack)).toEqual([]);
 
     await connectButton(page).click();

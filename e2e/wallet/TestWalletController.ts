@@ -63,9 +63,14 @@ export interface AccountsPermission {
 /**
  * The EIP-5792 atomic capability the wallet offers on the node's chain: "supported" (batches run
  * atomically; the first one also delegates the account, without asking), "ready" (the account is not
- * upgraded yet: the first batch asks the user to upgrade it), "off" (no atomic capability).
+ * upgraded yet: the first batch asks the user to upgrade it), "bundle" (announced as "supported", but
+ * a batch goes as one transaction per call, all mined in one block, a receipt for each), "off" (no
+ * atomic capability).
  */
-export type BatchingMode = "supported" | "ready" | "off";
+export type BatchingMode = "supported" | "ready" | "bundle" | "off";
+
+/** What wallet_getCallsStatus answers for a batch whose calls went through only in part. */
+export type PartialStatus = 500 | 600;
 
 /** The wallet asked its user to upgrade the account to a smart account (EIP-7702) for a batch. */
 export interface UpgradeRequest {
@@ -105,8 +110,8 @@ const unsupportedMethods = new Set([
 ]);
 
 function batchingMode(mode: BatchingMode): BatchingMode {
-  if (mode !== "supported" && mode !== "ready" && mode !== "off")
-    throw new Error(`batching must be "supported", "ready" or "off", not ${JSON.stringify(mode)}`);
+  if (mode !== "supported" && mode !== "ready" && mode !== "bundle" && mode !== "off")
+    throw new Error(`batching must be "supported", "ready", "bundle" or "off", not ${JSON.stringify(mode)}`);
   return mode;
 }
 
@@ -314,6 +319,18 @@ export class TestWalletController {
     });
     if (original.batchId !== undefined) this.#batches.replaced(original.batchId, hash, replacement, how);
     return replacement;
+  }
+
+  /**
+   * What wallet_getCallsStatus answers from now on for a batch whose calls went through only in part
+   * (a bundle whose approval was mined and whose stake reverted): 600, EIP-5792's "partially
+   * reverted" (default), or 500, as a wallet that calls any failed bundle reverted. The receipts
+   * are the same either way.
+   */
+  setPartialStatus(status: PartialStatus): void {
+    if (status !== 500 && status !== 600)
+      throw new Error(`the partial status must be 500 or 600, not ${status}`);
+    this.#batches.partialStatus = status;
   }
 
   /** The atomic capability the wallet offers from now on (see {@link BatchingMode}). */
@@ -762,7 +779,7 @@ export class TestWalletController {
   /** The atomic capability on `chainId` for `address`, or undefined where the wallet offers none. */
   async #atomicStatus(chainId: number, address: Address): Promise<"supported" | "ready" | undefined> {
     if (this.#batching === "off" || chainId !== this.#nodeChainId) return undefined;
-    if (this.#batching === "supported") return "supported";
+    if (this.#batching === "supported" || this.#batching === "bundle") return "supported";
     return (await this.#batches.isDelegated(address)) ? "supported" : "ready";
   }
 
@@ -800,6 +817,8 @@ export class TestWalletController {
       }
       atomic = accepted;
     }
+    if (this.#batching === "bundle")
+      return { id: await this.#batches.sendBundle(account.address, origin, request) };
     const id = atomic
       ? await this.#batches.sendAtomically(account, origin, request)
       : await this.#batches.sendOneByOne(account.address, origin, request);

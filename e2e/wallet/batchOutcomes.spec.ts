@@ -219,6 +219,95 @@ test.describe("EIP-5792 batches on chain: reverts, speed-up, cancel", () => {
   });
 });
 
+/** The owner pauses the pool with a higher tip: with blocks held, it is mined first in the next block. */
+async function pauseAhead(chain: LocalChain, pool: Pool): Promise<void> {
+  await chain.rpc("eth_sendTransaction", [
+    {
+      from: pool.owner,
+      to: pool.staking,
+      data: encodeFunctionData({ abi: stakingAbi, functionName: "pause" }),
+      maxPriorityFeePerGas: numberToHex(parseGwei("50")),
+      maxFeePerGas: numberToHex(parseGwei("100")),
+    },
+  ]);
+}
+
+test.describe("bundles: a batch as one transaction per call, mined in one block", () => {
+  test("announced as atomic; two transactions in one block (automine held, then given back); 200 with a receipt each", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectAccount1(walletPage, wallet, "bundle");
+    expect(await walletPage.call("wallet_getCapabilities", [account, ["0x7a69"]])).toEqual({
+      "0x7a69": { atomic: { status: "supported" } },
+    });
+    const { id } = await walletPage.call<{ id: string }>("wallet_sendCalls", pool.stakeParams(account));
+    const batch = await wallet.confirmCalls();
+    expect(batch).toMatchObject({ id, atomicRequired: true, atomic: false, upgraded: false });
+    expect(batch.transactionHashes).toHaveLength(2);
+
+    const receipts = await Promise.all(
+      batch.transactionHashes.map((hash) => chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [hash])),
+    );
+    expect(receipts.map((receipt) => receipt.status)).toEqual(["0x1", "0x1"]);
+    expect(receipts[1]!.blockNumber).toBe(receipts[0]!.blockNumber);
+    // Plain transactions from the account, nonces in a row: no delegation, no executor.
+    const sent = await wallet.sentTransactions();
+    expect(sent.map((tx) => [tx.to, tx.nonce - sent[0]!.nonce, tx.batchId])).toEqual([
+      [pool.pooToken, 0, id],
+      [pool.staking, 1, id],
+    ]);
+    expect(await chain.rpc("eth_getCode", [account, "latest"])).toBe("0x");
+    expect(await chain.rpc("hardhat_getAutomine")).toBe(true);
+
+    expect(await statusOf(walletPage, id)).toEqual({
+      version: "2.0.0",
+      id,
+      chainId: "0x7a69",
+      status: 200,
+      atomic: false,
+      receipts: receipts.map(asCallsReceipt),
+    });
+    expect(await allowanceAndStake(pool, account)).toEqual([0n, pool.minStake]);
+  });
+
+  test("the stake reverts after the approval (the pool paused ahead in the block): 600 with both receipts, or 500 when set", async ({
+    walletPage,
+    wallet,
+    chain,
+    pool,
+  }) => {
+    const account = await connectAccount1(walletPage, wallet, "bundle");
+    const { id, hashes } = await withBlocksHeld(chain, async () => {
+      const { id: sentId } = await walletPage.call<{ id: string }>(
+        "wallet_sendCalls",
+        pool.stakeParams(account),
+      );
+      const batch = await wallet.confirmCalls();
+      expect((await statusOf(walletPage, sentId)).status).toBe(100);
+      await pauseAhead(chain, pool);
+      await chain.rpc("evm_mine");
+      return { id: sentId, hashes: batch.transactionHashes };
+    });
+
+    const [approval, stake] = await Promise.all(
+      hashes.map((hash) => chain.rpc<RpcReceipt>("eth_getTransactionReceipt", [hash])),
+    );
+    expect([approval!.status, stake!.status]).toEqual(["0x1", "0x0"]);
+    expect(stake!.blockNumber).toBe(approval!.blockNumber);
+    const partial = { version: "2.0.0", id, chainId: "0x7a69", atomic: false };
+    const receipts = [asCallsReceipt(approval!), asCallsReceipt(stake!)];
+    expect(await statusOf(walletPage, id)).toEqual({ ...partial, status: 600, receipts });
+    // Not atomic: the approval stays, nothing was staked.
+    expect(await allowanceAndStake(pool, account)).toEqual([pool.minStake, 0n]);
+
+    wallet.controller.setPartialStatus(500);
+    expect(await statusOf(walletPage, id)).toEqual({ ...partial, status: 500, receipts });
+  });
+});
+
 test("on the Sepolia look-alike (chain 11155111, a block every second): pending, then confirmed", async ({
   browser,
 }) => {

@@ -86,7 +86,7 @@ test.describe("EIP-5792 batches: capabilities, sending, approvals", () => {
     // The same switch at construction, checked.
     expect(new TestWalletController({ rpcUrl: chain.rpcUrl, batching: "ready" }).batching).toBe("ready");
     expect(() => new TestWalletController({ rpcUrl: chain.rpcUrl, batching: "on" as never })).toThrow(
-      /batching must be "supported", "ready" or "off"/,
+      /batching must be "supported", "ready", "bundle" or "off"/,
     );
   });
 

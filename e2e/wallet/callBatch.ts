@@ -59,15 +59,26 @@ export async function transactionOutcome(
 }
 
 /** EIP-5792 status codes. */
-const Status = { pending: 100, confirmed: 200, offchainFailure: 400, reverted: 500, partiallyReverted: 600 };
+const Status = {
+  pending: 100,
+  confirmed: 200,
+  offchainFailure: 400,
+  reverted: 500,
+  partiallyReverted: 600,
+} as const;
 
 /**
  * wallet_getCallsStatus's answer, read from the node each time: 100 while a transaction is pending or
- * more are to be sent; 200 when every call was mined with success; 600 when some succeeded and a later
- * one failed; 500 when what was mined reverted; 400 when nothing was included (a cancel replaced it,
- * or the node dropped it). Receipts are the node's, in EIP-5792's shape, for what was mined.
+ * more are to be sent; 200 when every call was mined with success; 600 (or `partialStatus`) when some
+ * succeeded and a later one failed or was never sent; 500 when what was mined reverted; 400 when
+ * nothing was included (a cancel replaced it, or the node dropped it). Receipts are the node's, in
+ * EIP-5792's shape, for what was mined, in the order the transactions were sent.
  */
-export async function callsStatus(batch: CallBatch, request: NodeRequest): Promise<object> {
+export async function callsStatus(
+  batch: CallBatch,
+  request: NodeRequest,
+  partialStatus: 500 | 600 = Status.partiallyReverted,
+): Promise<object> {
   const outcomes = await Promise.all(batch.transactions.map((tx) => transactionOutcome(tx, request)));
   const receipts = outcomes.flatMap((outcome) => (outcome.kind === "mined" ? [outcome.receipt] : []));
   const succeeded = receipts.filter((receipt) => receipt.status === "0x1").length;
@@ -78,7 +89,7 @@ export async function callsStatus(batch: CallBatch, request: NodeRequest): Promi
       : succeeded === expected
         ? Status.confirmed
         : succeeded > 0
-          ? Status.partiallyReverted
+          ? partialStatus
           : receipts.length > 0
             ? Status.reverted
             : Status.offchainFailure;

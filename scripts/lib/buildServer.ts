@@ -66,17 +66,20 @@ export async function buildServer(options: { rootDir: string; outDir: string }):
 }
 
 /**
- * Node's options in package.json's "serve" script (`node [options] dist-server/serve.mjs`), so that
- * whatever starts the built server (the browser tests, the server's process tests) runs what
- * `npm run serve` runs.
+ * Node's options in package.json's "serve" script (`exec node [options] dist-server/serve.mjs`), so
+ * that whatever starts the built server (the browser tests, the server's process tests, the systemd
+ * unit's test) runs what `npm run serve` runs. `exec`: the shell npm starts becomes node, so a signal
+ * npm forwards reaches the server.
  */
 export function serveNodeOptions(rootDir: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(rootDir, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
-  const [node, ...rest] = (manifest.scripts?.serve ?? "").split(/\s+/);
-  if (node !== "node" || !rest.at(-1)?.endsWith(SERVER_ENTRY_FILE)) {
-    throw new Error(`package.json's serve script is not "node [options] dist-server/${SERVER_ENTRY_FILE}"`);
+  const [exec, node, ...rest] = (manifest.scripts?.serve ?? "").split(/\s+/);
+  if (exec !== "exec" || node !== "node" || !rest.at(-1)?.endsWith(SERVER_ENTRY_FILE)) {
+    throw new Error(
+      `package.json's serve script is not "exec node [options] dist-server/${SERVER_ENTRY_FILE}"`,
+    );
   }
   return rest.slice(0, -1);
 }

@@ -6,6 +6,7 @@ import { hardhat } from "viem/chains";
 import type { DeploymentRecord } from "./ignition/deploymentFromJournal";
 import type { StakingContractName } from "./ignition/stakingModules";
 import { installMulticall3 } from "./installMulticall3";
+import { launchIndexer, type RunningIndexer } from "./startIndexer";
 import { seedTestAccounts } from "./seedTestAccounts";
 import { writeDeployment } from "./writeDeployment";
 import type { LaunchCatalogue } from "../../src/domain/launch/launchCatalogue";
@@ -77,6 +78,28 @@ export interface LocalStackOptions {
    * Sepolia explorer.
    */
   explorerPort?: number | false;
+  /**
+   * The activity indexer (indexer/, Ponder on PGlite) on this port (npm start: 42069); false or unset
+   * for none (the app then reads the activity from the chain alone). Started as soon as the contracts are
+   * deployed, beside the web app's start, and reached by the app under /indexer.
+   */
+  indexerPort?: number | false;
+  /**
+   * health: the stack is ready once the indexer answers; ready: once its backfill is done too;
+   * background (npm start): not waited for at all, its line is logged when it answers (the app reads
+   * the chain's newest blocks meanwhile). Default health.
+   */
+  indexerWaitFor?: "health" | "ready" | "background";
+  /**
+   * Runs once the contracts are deployed and the accounts seeded, before the indexer starts and
+   * before the Sepolia look-alike's clock and interval mining are set (tests that need an old chain
+   * make their history here, so the indexer's backfill covers it at start).
+   */
+  prepareChain?: (chain: {
+    chainUrl: string;
+    deployment: DeploymentRecord;
+    accounts: readonly Address[];
+  }) => Promise<void>;
 }
 
 export interface LocalStack {
@@ -85,6 +108,8 @@ export interface LocalStack {
   webUrl: string | undefined;
   /** The local explorer (`<explorerUrl>/tx/<hash>`), the app's block explorer on the local chain. */
   explorerUrl: string | undefined;
+  /** The activity indexer (its own port; the app reaches it under <webUrl>/indexer). */
+  indexer: RunningIndexer | undefined;
   deployment: DeploymentRecord;
   accounts: readonly Address[];
   /** The launch catalogue written to launchpad/launches.local.json (sale times relative to the start). */
@@ -153,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { deployOnSimulatedChain } = await import("./ignition/deployOnSimulatedChain");
     const deployment = await deployOnSimulatedChain({ provider: simulated.provider, stakingContract });
     const accounts = await seedTestAccounts(simulated.provider, deployment.pooToken);
+    await options.prepareChain?.({ chainUrl, deployment, accounts });
     if (sepolia) {
       // Sepolia's block timestamps follow the wall clock, and so does a page's idea of when the next
       // block is due. A chain created after another one in this process starts with that one's older
@@ -172,6 +198,33 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(
       `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
     );
+    // Ponder takes seconds to start: it starts now, beside the web app's start, and is awaited last.
+    const indexerPort = options.indexerPort ?? false;
+    const indexerWaitFor = options.indexerWaitFor ?? "health";
+    const indexer =
+      indexerPort === false
+        ? undefined
+        : launchIndexer({
+            rootDir,
+            port: indexerPort,
+            chainId,
+            chainUrl,
+            deploymentsDir,
+            log,
+            waitFor: indexerWaitFor === "ready" ? "ready" : "health",
+            // The simulated chain serves any range: the backfill from the deployment block is one request.
+            getLogsBlockRange: 5_000_000,
+            pollingIntervalMs: sepolia ? 1_000 : 500,
+          });
+    if (indexer) stoppers.push(() => indexer.stop());
+    const indexerLine = () => `Indexer (Ponder, PGlite) on ${indexer?.url}, for the app under /indexer`;
+    // Awaited below (or only logged); a failure meanwhile must not go unhandled.
+    indexer?.up.then(
+      () => indexerWaitFor === "background" && log(indexerLine()),
+      (error: unknown) =>
+        indexerWaitFor === "background" && log(`The indexer did not start: ${String(error)}`),
+    );
+    const indexerUrl = indexer?.url;
     // Sale times relative to now, so the demo always has one live and one upcoming launch.
     const launches = sampleLaunchCatalogue(Date.now());
     const launchpadDir = options.launchpadDir ?? path.join(rootDir, "launchpad");
@@ -207,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(options.providerRpcUrls ? await options.providerRpcUrls(chainUrl) : [chainUrl]),
     ];
     const apiEnv = apiEnvironment({ rootDir, providers, chainId, deploymentsDir }, origins);
+    if (indexerUrl) apiEnv.INDEXER_URL = indexerUrl;
     mkdirSync(path.join(rootDir, "data"), { recursive: true });
     if (web !== "serve" && (options.api ?? true)) {
       apiUrl = await startApi(apiEnv, options.apiPort ?? 8787, stoppers, log);
@@ -230,6 +284,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         process.env.VITE_CHAINS ??= "local";
         process.env.VITE_LOCAL_RPC_URL = chainUrl;
       }
+      // The dev server and vite preview pass /indexer on to it; without one the app reads the chain.
+      process.env.VITE_INDEXER_URL = indexerUrl ? "/indexer" : "off";
+      if (indexerUrl) process.env.POO_INDEXER_PROXY_TARGET = indexerUrl;
       if (web === "serve") {
         webUrl = await serveBuiltApp(rootDir, apiEnv, webPort, stoppers, log, options.outDir);
         apiUrl = webUrl;
@@ -243,12 +300,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       };
       log(`Web app (${kind[web]}) on ${webUrl}`);
     }
+    if (indexer && indexerWaitFor !== "background") {
+      await indexer.up;
+      log(indexerLine());
+    }
 
     return {
       chainUrl,
       apiUrl,
       webUrl,
       explorerUrl,
+      indexer,
       deployment,
       accounts,
       launches,

@@ -59,7 +59,11 @@ export function siteManifestFor(env: Record<string, string | undefined>): SiteMa
   return {
     contentSecurityPolicy: {
       rpcUrls: [...new Set(rpcOrigins)],
-      extraConnectSrc: appEnv.VITE_WALLETCONNECT_PROJECT_ID ? WALLETCONNECT_ORIGINS : [],
+      extraConnectSrc: [
+        ...(appEnv.VITE_WALLETCONNECT_PROJECT_ID ? WALLETCONNECT_ORIGINS : []),
+        // An indexer on another origin (VITE_INDEXER_URL=https://…); "/indexer" is the site's own.
+        ...(/^https?:\/\//.test(appEnv.VITE_INDEXER_URL) ? [new URL(appEnv.VITE_INDEXER_URL).origin] : []),
+      ],
     },
   };
 }

@@ -3,8 +3,12 @@ import type { TransactionRecord, TransactionStatus } from "./transactionRecord";
 
 /** How a sent transaction (or batch) ended, as far as its record is concerned. */
 export interface RecordOutcome {
-  /** dropped: a batch the wallet did not put on chain (or no longer knows). */
-  readonly status: "success" | "reverted" | "cancelled" | "replaced" | "dropped";
+  /**
+   * dropped: a batch the wallet did not put on chain (or no longer knows); partial: a batch whose
+   * approval went through but not its stake; failed: a batch the wallet reports failed, naming no
+   * transaction.
+   */
+  readonly status: "success" | "reverted" | "partial" | "cancelled" | "replaced" | "dropped" | "failed";
   /**
    * The transaction mined in the end (differs from the record's hash after a replacement; a batch's
    * record gets it here); undefined for a dropped batch.
@@ -18,6 +22,8 @@ const STATUS: Record<RecordOutcome["status"], TransactionStatus> = {
   cancelled: "cancelled",
   replaced: "replaced",
   dropped: "failed",
+  partial: "failed",
+  failed: "failed",
 };
 
 /**

@@ -15,6 +15,19 @@ export interface ActivityEntry {
   readonly timestamp: Date | undefined;
 }
 
+/**
+ * The account's activity as far as it could be read, newest first. `incomplete` when part of the
+ * chain's history could not be read just now (the history service down or too far behind): the
+ * entries are true, but some may be missing.
+ */
+export interface StakeActivity {
+  readonly entries: readonly ActivityEntry[];
+  readonly incomplete: boolean;
+}
+
+/** What the list says, in one line, when some of the activity could not be read. */
+export const ACTIVITY_INCOMPLETE_TEXT = "Some of your activity cannot be shown right now.";
+
 /** An ERC-20 Transfer event, whichever token emitted it. */
 export interface TransferLog {
   readonly token: Address;

@@ -15,6 +15,6 @@ export function withoutForbiddenCharacters(
   return z.refine<string>((value) => forbiddenCharacter(value, options) === undefined, {
     abort: true,
     error: (issue) =>
-      `${subject} must not contain control or text-direction characters${allowed} (found ${forbiddenCharacter(String(issue.input), options)}).`,
+      `${subject} must not contain invisible, control or text-direction characters${allowed} (found ${forbiddenCharacter(String(issue.input), options)}).`,
   });
 }

@@ -5,6 +5,7 @@ import { routePath } from "hono/route";
 import type { ApiEnv } from "./http/ApiEnv";
 import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
+import { indexerProxy } from "./http/indexerProxy";
 import { jsonError } from "./http/jsonError";
 import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
@@ -20,6 +21,7 @@ import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
 import type { NonceStore } from "./ports/NonceStore";
@@ -32,6 +34,7 @@ import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import { apiSecureHeaders, noStore } from "./security/apiSecureHeaders";
 import { strictTransportSecurity } from "./security/strictTransportSecurity";
 import type { CheckReadiness } from "./use-cases/CheckReadiness";
+import { GetEligibilityPrice, type EligibilityPriceSettings } from "./use-cases/GetEligibilityPrice";
 import type { WatchDependencies } from "./use-cases/WatchDependencies";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { MemoryRateLimiter } from "./adapters/MemoryRateLimiter";
@@ -49,13 +52,16 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const DATABASE_UNAVAILABLE =
   "The service's database is not answering right now; please retry in a few seconds.";
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
 
 export type ApiDeps = {
   /** Web origins allowed to sign in and to send state-changing requests, e.g. "http://127.0.0.1:5173". */
   allowedOrigins: readonly string[];
   allowedChainIds: readonly number[];
-  /** HMAC key of the session cookie. */
-  sessionSecret: string;
+  /** HMAC keys of the session cookie: the first signs, every one verifies (key rotation). */
+  sessionSecrets: readonly string[];
+  /** A session unused this long ends (default 30 minutes); its absolute end stays 24 h. */
+  sessionIdleTimeoutMs?: number;
   registrableLaunchIds: readonly string[];
   priceSource: PriceSource;
   nonceStore: NonceStore;
@@ -70,6 +76,10 @@ export type ApiDeps = {
   applicationStore: LaunchApplicationStore;
   /** Every fetched POO price is recorded here and served as the chart's history. */
   priceHistoryStore: PriceHistoryStore;
+  /** The launch's one price per window for eligibility decisions, shared by every instance. */
+  eligibilityPriceStore: EligibilityPriceStore;
+  /** Oldest quote a decision may use, and the window length (defaults: 15 and 5 minutes). */
+  eligibilityPrice?: Partial<EligibilityPriceSettings>;
   logger: Logger;
   /** The client's address for rate limits (see clientAddressResolver: X-Forwarded-For via trusted proxies). */
   clientAddress: (c: Context) => string;
@@ -89,6 +99,8 @@ export type ApiDeps = {
   site?: Hono<ApiEnv>;
   /** The browser's chain reads (POST /api/rpc/<chainId>); without it the route is not there. */
   chainReads?: RelayChainReads;
+  /** The activity indexer (INDEXER_URL), reached by the browser under /indexer on this origin. */
+  indexerUrl?: string;
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
@@ -99,10 +111,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const now = deps.now ?? Date.now;
   const { logger } = deps;
   const session: SessionCookieSettings = {
-    secret: deps.sessionSecret,
+    secrets: deps.sessionSecrets,
     allowedChainIds: deps.allowedChainIds,
+    allowedOrigins: deps.allowedOrigins,
     store: deps.sessionStore,
     now,
+    idleTimeoutMs: deps.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
   const registry = deps.metrics ?? new ServerMetrics();
   const metrics = apiMetrics(registry);
@@ -175,6 +189,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
 
+  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
   app.route(
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),
@@ -202,7 +217,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     launchRoutes({
       registerForLaunch: new RegisterForLaunch({
         balances: deps.balanceReader,
-        price: getPooPrice,
+        price: new GetEligibilityPrice({
+          price: getPooPrice,
+          store: deps.eligibilityPriceStore,
+          logger,
+          now,
+          settings: deps.eligibilityPrice,
+        }),
         store: deps.registrationStore,
         logger,
         now,

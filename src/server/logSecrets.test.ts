@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootServer, type BootedServer } from "./bootServer";
 import { createPostgresDatabase } from "./testing/createPostgresDatabase";
 import { FakeBalanceReader } from "./testing/FakeBalanceReader";
-import { startFakeHttpService, startFakeRpc, type FakeHttpService } from "./testing/fakeHttpService";
+import { startFakeRpc, type FakeHttpService } from "./testing/fakeHttpService";
 import { alice, bob, carol } from "./testing/hardhatAccounts";
-import { readCmcFixture } from "./testing/recordedFetch";
+import { startCmcStandIn } from "./testing/startCmcStandIn";
 
 // A full sign-in and registration through the production server's own start-up (bootServer, as
 // `npm run serve` runs it: production settings, PostgreSQL, CoinMarketCap, a chain RPC, the most
@@ -26,11 +26,7 @@ let databasePassword: string;
 const services: FakeHttpService[] = [];
 
 beforeAll(async () => {
-  const cmcAnswer = readCmcFixture("cmc-v2-quotes-slug-200.json");
-  const cmc = await startFakeHttpService((_request, _body, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(cmcAnswer);
-  });
+  const cmc = await startCmcStandIn();
   // The chain: its id for readiness; any other question fails, so that a contract-wallet check of a
   // sign-in takes the error path (the one whose message viem fills with the URL and the request).
   const rpc = await startFakeRpc((method) =>

@@ -13,12 +13,19 @@ import { memoryLogger } from "./testing/memoryLogger";
 import { STORE_ENGINES } from "./testing/storeEngines";
 
 const NOW = Date.parse("2025-06-02T10:00:00.000Z");
-const check = (pooBalanceWei: bigint, blockNumber = 100n, at = new Date(NOW)): EligibilityCheck => ({
+const check = (
+  pooBalanceWei: bigint,
+  blockNumber = 100n,
+  at = new Date(NOW),
+): EligibilityCheck & { priceAt: Date } => ({
   pooBalanceWei,
   blockNumber,
   priceUsd: 0.0042,
+  priceAt: new Date(at.getTime() - 60_000),
   checkedAt: at,
 });
+/** The five-minute window of the launch's price the checks were judged at. */
+const WINDOW = new Date(Math.floor(NOW / 300_000) * 300_000);
 
 /** Runs SQL on the database behind the stores, through a connection of its own. */
 async function rawQuery(settings: DatabaseSettings, sql: string): Promise<void> {
@@ -103,7 +110,13 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
   });
 
   describe("sessions", () => {
-    const session = { id: "a".repeat(64), address: alice.address, chainId: 31337, expiresAtMs: NOW + 60_000 };
+    const session = {
+      id: "a".repeat(64),
+      address: alice.address,
+      chainId: 31337,
+      expiresAtMs: NOW + 60_000,
+      idleExpiresAtMs: NOW + 30_000,
+    };
 
     it("are found until they expire or are revoked, on every instance", async () => {
       const [a, b] = [await open(), await open()];
@@ -114,6 +127,32 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       await a.sessionStore.revoke(session.id);
       expect(await b.sessionStore.find(session.id, NOW)).toBeUndefined();
       await a.sessionStore.revoke(session.id); // twice is harmless
+    });
+
+    it("end at their idle end unless touched, and a touch never moves the idle end back", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.sessionStore.save(session, NOW);
+      expect(await b.sessionStore.find(session.id, NOW + 30_000)).toBeUndefined();
+      await b.sessionStore.touch(session.id, NOW + 50_000);
+      await a.sessionStore.touch(session.id, NOW + 40_000); // a slower instance, an older use
+      expect(await a.sessionStore.find(session.id, NOW + 45_000)).toEqual({
+        ...session,
+        idleExpiresAtMs: NOW + 50_000,
+      });
+      expect(await a.sessionStore.find(session.id, NOW + 50_000)).toBeUndefined();
+    });
+
+    it("of one wallet all end at once, on every instance and chain, counting those still open", async () => {
+      const [a, b] = [await open(), await open()];
+      const ids = ["1", "2", "3", "4"].map((digit) => digit.repeat(64));
+      await a.sessionStore.save({ ...session, id: ids[0] ?? "" }, NOW);
+      await b.sessionStore.save({ ...session, id: ids[1] ?? "", chainId: 11155111 }, NOW);
+      await b.sessionStore.save({ ...session, id: ids[2] ?? "", idleExpiresAtMs: NOW + 1 }, NOW); // idle
+      await a.sessionStore.save({ ...session, id: ids[3] ?? "", address: bob.address }, NOW);
+      expect(await b.sessionStore.revokeAllOf(alice.address, NOW + 10)).toBe(2);
+      for (const id of ids.slice(0, 3)) expect(await a.sessionStore.find(id, NOW)).toBeUndefined();
+      expect(await a.sessionStore.find(ids[3] ?? "", NOW)).toMatchObject({ address: bob.address });
+      expect(await a.sessionStore.revokeAllOf(alice.address, NOW)).toBe(0);
     });
   });
 
@@ -155,6 +194,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 16n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       expect(first.created).toBe(true);
       const later = new Date(NOW + 86_400_000);
@@ -163,6 +203,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 2n * 10n ** 18n,
         at: later,
         check: check(parseEther("40000"), 250n, later),
+        priceWindowStart: new Date(later.getTime() - 120_000),
       });
       expect(second).toEqual({
         created: false,
@@ -173,6 +214,13 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
           updatedAt: later,
           standing: "eligible",
           lastCheck: check(parseEther("40000"), 250n, later),
+          recheckedAt: undefined,
+          // The decision's price, its time and its window: recorded with the registration.
+          decisionPrice: {
+            usd: 0.0042,
+            at: new Date(later.getTime() - 60_000),
+            windowStart: new Date(later.getTime() - 120_000),
+          },
         },
       });
       expect(await registrationStore.find(key)).toEqual(second.registration);
@@ -189,6 +237,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
             amountWei: BigInt(i + 1) * 10n ** 16n,
             at: new Date(NOW + i),
             check: check(parseEther("30000")),
+            priceWindowStart: WINDOW,
           }),
         ),
       );
@@ -205,6 +254,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
           amountWei: 10n ** 17n,
           at: new Date(NOW),
           check: check(parseEther("30000")),
+          priceWindowStart: WINDOW,
         });
       }
       await registrationStore.upsert({
@@ -213,6 +263,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 17n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       await registrationStore.upsert({
         ...key,
@@ -220,6 +271,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: 10n ** 17n,
         at: new Date(NOW),
         check: check(parseEther("30000")),
+        priceWindowStart: WINDOW,
       });
       expect(await registrationStore.chainsOfLaunch("crap")).toEqual([31337, 11155111]);
       const listed = await registrationStore.listForLaunch("crap", 31337);
@@ -249,17 +301,38 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         lastCheck: check(parseEther("30000")),
       });
 
-      // A new registration by the wallet is checked again, so it stands eligible again.
-      await registrationStore.upsert({
+      // The wallet registers again (changes its amount) after the re-check: the re-check's verdict
+      // and figures stand until the next re-check; the amount and the decision's price change.
+      const changedAt = new Date(NOW + 7_200_000);
+      const changed = await registrationStore.upsert({
         ...key,
         address: bob.address,
-        amountWei: 10n ** 17n,
-        at: recheckedAt,
-        check: check(parseEther("30000"), 600n, recheckedAt),
+        amountWei: 2n * 10n ** 17n,
+        at: changedAt,
+        check: check(parseEther("30000"), 600n, changedAt),
+        priceWindowStart: changedAt,
       });
-      expect(await registrationStore.find({ ...key, address: bob.address })).toMatchObject({
-        standing: "eligible",
+      expect(changed.registration).toMatchObject({
+        amountWei: 2n * 10n ** 17n,
+        updatedAt: changedAt,
+        standing: "below-threshold",
+        lastCheck: check(1n, 500n, recheckedAt),
+        recheckedAt,
+        decisionPrice: { usd: 0.0042, at: new Date(changedAt.getTime() - 60_000), windowStart: changedAt },
       });
+      // A row never re-checked still takes each registration's check.
+      expect(
+        (
+          await registrationStore.upsert({
+            ...key,
+            address: carol.address,
+            amountWei: 10n ** 17n,
+            at: changedAt,
+            check: check(parseEther("31000"), 600n, changedAt),
+            priceWindowStart: changedAt,
+          })
+        ).registration,
+      ).toMatchObject({ standing: "eligible", lastCheck: check(parseEther("31000"), 600n, changedAt) });
     });
 
     it("keep the full 78-digit range of amounts and balances", async () => {
@@ -270,11 +343,42 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
         amountWei: huge,
         at: new Date(NOW),
         check: check(huge, 2n ** 62n),
+        priceWindowStart: WINDOW,
       });
       expect(await registrationStore.find(key)).toMatchObject({
         amountWei: huge,
         lastCheck: { pooBalanceWei: huge },
       });
+    });
+  });
+
+  describe("eligibility prices", () => {
+    const windowStart = new Date(NOW);
+    const price = (usd: number, launchId = "crap") => ({
+      launchId,
+      windowStart,
+      usd,
+      quotedAt: new Date(NOW - 30_000),
+      source: "coinmarketcap",
+    });
+
+    it("are fixed once per launch and window: concurrent instances all get the first one's price", async () => {
+      const [a, b] = [await open(), await open()];
+      expect(await a.eligibilityPriceStore.find("crap", windowStart)).toBeUndefined();
+      const fixed = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).eligibilityPriceStore.fix(price(0.004 + i / 1000), new Date(NOW)),
+        ),
+      );
+      const winner = fixed[0];
+      expect(fixed.every((one) => one.usd === winner?.usd)).toBe(true);
+      expect(await b.eligibilityPriceStore.find("crap", windowStart)).toEqual(winner);
+      // Another launch, or the next window, has a price of its own.
+      expect(await a.eligibilityPriceStore.fix(price(0.5, "other"), new Date(NOW))).toEqual(
+        price(0.5, "other"),
+      );
+      const next = { ...price(0.6), windowStart: new Date(NOW + 300_000) };
+      expect(await b.eligibilityPriceStore.fix(next, new Date(NOW + 300_000))).toEqual(next);
     });
   });
 
@@ -349,6 +453,7 @@ describe.each(STORE_ENGINES)("stores on $name", (engine) => {
       amountWei: 123n,
       at: new Date(NOW),
       check: check(1n),
+      priceWindowStart: WINDOW,
     });
     await a.close();
     await b.close();

@@ -4,6 +4,7 @@ import { isSqliteUnavailable } from "./adapters/isSqliteUnavailable";
 import { openPostgresPool } from "./adapters/openPostgresPool";
 import { openSqliteDatabase } from "./adapters/openSqliteDatabase";
 import { retryWhileBusy } from "./adapters/retryWhileBusy";
+import { PostgresEligibilityPriceStore } from "./adapters/PostgresEligibilityPriceStore";
 import { PostgresNonceStore } from "./adapters/PostgresNonceStore";
 import { PostgresPriceHistoryStore } from "./adapters/PostgresPriceHistoryStore";
 import { PostgresRateLimiter } from "./adapters/PostgresRateLimiter";
@@ -11,12 +12,14 @@ import { PostgresRegistrationStore } from "./adapters/PostgresRegistrationStore"
 import { PostgresSessionStore } from "./adapters/PostgresSessionStore";
 import { POSTGRES_MIGRATIONS } from "./adapters/postgresMigrations";
 import { MIGRATIONS } from "./adapters/sqliteMigrations";
+import { SqliteEligibilityPriceStore } from "./adapters/SqliteEligibilityPriceStore";
 import { SqliteNonceStore } from "./adapters/SqliteNonceStore";
 import { SqlitePriceHistoryStore } from "./adapters/SqlitePriceHistoryStore";
 import { SqliteRateLimiter } from "./adapters/SqliteRateLimiter";
 import { SqliteRegistrationStore } from "./adapters/SqliteRegistrationStore";
 import { SqliteSessionStore } from "./adapters/SqliteSessionStore";
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "./config/ServerConfig";
+import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import { NotReadyError } from "./ports/HealthCheck";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
 import type { Logger } from "./ports/Logger";
@@ -37,6 +40,7 @@ export type Stores = {
   priceHistoryStore: PriceHistoryStore;
   /** Whether an error from one of the stores means the database is down, busy or too slow (503). */
   isUnavailable(error: unknown): boolean;
+  eligibilityPriceStore: EligibilityPriceStore;
   /**
    * Resolves when the database answers and its schema is the one this server migrates to (readiness);
    * rejects with NotReadyError when it answers with another version.
@@ -85,6 +89,7 @@ export async function openStores(settings: DatabaseSettings, logger: Logger): Pr
       applicationStore: registrations,
       priceHistoryStore: new PostgresPriceHistoryStore(pool),
       isUnavailable: isPostgresUnavailable,
+      eligibilityPriceStore: new PostgresEligibilityPriceStore(pool),
       check: async () => {
         const result = await pool.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
         requireCurrentSchema(result.rows[0]?.version, POSTGRES_MIGRATIONS.at(-1)?.version ?? 0);
@@ -114,6 +119,7 @@ export function sqliteStores(
     applicationStore: registrations,
     priceHistoryStore: retryWhileBusy(new SqlitePriceHistoryStore(db), busy),
     isUnavailable: isSqliteUnavailable,
+    eligibilityPriceStore: retryWhileBusy(new SqliteEligibilityPriceStore(db), busy),
     check: async () => {
       requireCurrentSchema(db.prepare(SCHEMA_VERSION_SQL).get()?.version, MIGRATIONS.at(-1)?.version ?? 0);
     },

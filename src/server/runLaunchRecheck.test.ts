@@ -29,8 +29,10 @@ describe("runLaunchRecheck (npm run launch:recheck)", () => {
           pooBalanceWei: parseEther("30000"),
           blockNumber: 5n,
           priceUsd: 0.0042,
+          priceAt: new Date(NOW),
           checkedAt: new Date(NOW),
         },
+        priceWindowStart: new Date(NOW),
       });
     }
     await stores.close();

@@ -8,6 +8,7 @@ import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
+import { GetEligibilityPrice } from "./use-cases/GetEligibilityPrice";
 import { GetPooPrice } from "./use-cases/GetPooPrice";
 import { RecheckLaunchRegistrations } from "./use-cases/RecheckLaunchRegistrations";
 
@@ -63,10 +64,16 @@ export async function runLaunchRecheck(
         (chainId) => clients.get(chainId),
         new FileDeploymentSource(config.deploymentsDir),
       );
-    const price = new GetPooPrice({
-      source: options.priceSource ?? choosePriceSource(config, { now }),
+    const price = new GetEligibilityPrice({
+      price: new GetPooPrice({
+        source: options.priceSource ?? choosePriceSource(config, { now }),
+        logger,
+        now,
+      }),
+      store: stores.eligibilityPriceStore,
       logger,
       now,
+      settings: config.eligibilityPrice,
     });
     const result = await new RecheckLaunchRegistrations({
       balances,

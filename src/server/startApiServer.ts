@@ -148,7 +148,8 @@ export async function startApiServer(
   const app = createApi({
     allowedOrigins: config.allowedOrigins,
     allowedChainIds: config.allowedChainIds,
-    sessionSecret: config.sessionSecret,
+    sessionSecrets: config.sessionSecrets,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     registrableLaunchIds: config.registrableLaunchIds,
     priceSource,
     nonceStore: stores.nonceStore,
@@ -159,6 +160,8 @@ export async function startApiServer(
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
+    eligibilityPrice: config.eligibilityPrice,
     logger,
     now,
     clientAddress: overrides.clientAddress ?? clientAddressResolver(config.trustedProxies),
@@ -170,6 +173,7 @@ export async function startApiServer(
     chainReads,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
+    ...(config.indexerUrl ? { indexerUrl: config.indexerUrl } : {}),
   });
 
   let metricsServer: MetricsServer | undefined;

@@ -4,6 +4,10 @@ import { connect, createConfig, type Config } from "@wagmi/core";
 import { mock } from "@wagmi/connectors";
 import { encodeFunctionData, http, parseEther, parseGwei, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { CallBatches } from "../../e2e/wallet/CallBatches.ts";
+import { sendSignedTransaction } from "../../e2e/wallet/sendSignedTransaction.ts";
+import { CALLS_VERSION } from "../../e2e/wallet/walletCallsParams.ts";
+import { gasBeforeRefunds } from "../../e2e/support/gasBeforeRefunds.ts";
 import { pooTokenAbi, referenceStakingAbi } from "../../src/adapters/chain/abis.generated.ts";
 import type { ChainContracts } from "../../src/adapters/chain/ChainContracts.ts";
 import { specStakingAbi } from "../../src/adapters/chain/specStakingAbi.ts";
@@ -147,6 +151,72 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       assert.ok(withdraw.gasPerTransaction[0]! >= withdrawn.gasUsed);
     });
 
+    it("quotes a batch at most 10,000 gas above what real batches used before refunds: with the upgrade, then without", async () => {
+      const estimator = new ViemFeeEstimator(config, contracts);
+      // The test wallet's own batching (e2e/wallet/CallBatches.ts): one EIP-7702 transaction from the
+      // account to itself running execute(approve, stake) on its executor, signed with the account's key.
+      const batches = new CallBatches({
+        request: (method, params) =>
+          node.publicClient.request({ method, params } as never) as Promise<unknown>,
+        signAndSend: async (_origin, transaction, { authorizationList }) =>
+          (
+            await sendSignedTransaction({
+              account: privateKeyToAccount(ACCOUNT_KEY),
+              chain: node.publicClient.chain,
+              rpcUrl: local.url,
+              transaction: { ...transaction, authorizationList },
+            })
+          ).hash,
+        oneAtATime: (action) => action(),
+      });
+      /** Sends approve + stake as one batch; the receipt's gas (paid) and the gas before refunds. */
+      const batchGas = async (): Promise<{ paid: bigint; beforeRefunds: bigint }> => {
+        const calls = [
+          { to: local.deployment.pooToken, value: 0n, data: approveData },
+          { to: local.deployment.staking, value: 0n, data: stakeData },
+        ];
+        const id = await batches.sendAtomically(privateKeyToAccount(ACCOUNT_KEY), "http://app.test", {
+          version: CALLS_VERSION,
+          id: undefined,
+          chainId: CHAIN_ID,
+          from: ACCOUNT,
+          calls,
+          atomicRequired: true,
+        });
+        const [record] = batches.records().filter((batch) => batch.id === id);
+        const hash = record!.transactionHashes[0]!;
+        const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
+        assert.equal(receipt.status, "success");
+        return { paid: receipt.gasUsed, beforeRefunds: await gasBeforeRefunds(node.publicClient, hash) };
+      };
+      // The margin: the quote is never below the gas the batch used before its refunds (what its gas
+      // limit must cover; what a wallet's own estimate shows) and at most 10,000 gas above it (the
+      // executor's allowance of 5,000 gas a call, of which this executor uses about 1,400, and the
+      // meter's cold accesses). What the batch paid is lower still by the refunds the chain gives back
+      // at its end, which no estimate before sending sees: the allowance restored to zero within the
+      // transaction (19,900) and the authorization of an existing account (12,500).
+      const within = (quoted: bigint, batch: { paid: bigint; beforeRefunds: bigint }, what: string) => {
+        const { paid, beforeRefunds } = batch;
+        const said = `${what}: quoted ${quoted} gas; the batch used ${beforeRefunds} before refunds, paid ${paid}`;
+        assert.ok(quoted >= beforeRefunds, `${said}: the quote is below what it used`);
+        assert.ok(quoted <= beforeRefunds + 10_000n, `${said}: the quote is over 10,000 above what it used`);
+      };
+
+      // The account has no code: the quote includes the authorization that upgrades it.
+      const first = await estimator.quoteStake(signer, Q, "batch");
+      within(first.gasPerTransaction[0]!, await batchGas(), "first batch (with the EIP-7702 upgrade)");
+      assert.equal(await batches.isDelegated(ACCOUNT), true);
+
+      // Delegated now: the same batch again, without the authorization, an hour later (so that, as on a
+      // live chain, the stake has rewards to pay out: measured in the same second as the first stake,
+      // it would have none, while its block a second later would).
+      await node.testClient.increaseTime({ seconds: 3_600 });
+      await node.testClient.mine({ blocks: 1 });
+      const second = await estimator.quoteStake(signer, Q, "batch");
+      within(second.gasPerTransaction[0]!, await batchGas(), "second batch (account already delegated)");
+      assert.ok(first.gasPerTransaction[0]! > second.gasPerTransaction[0]!);
+    });
+
     it("a stake that would revert is said before Enter, in the contract's words", async () => {
       await send(
         local.deployment.staking,
@@ -166,7 +236,7 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       });
     });
 
-    it("replays a stake mined with status 0 (the pool paused in the same block) and finds why", async () => {
+    it("replays a stake mined with status 0 at its block: the pause named after the pool was unpaused", async () => {
       await node.publicClient.waitForTransactionReceipt({
         hash: await send(local.deployment.pooToken, approveData),
       });
@@ -192,9 +262,22 @@ for (const contract of ["Staking", "ReferenceStaking"] as const) {
       await node.testClient.setAutomine(true);
       const receipt = await node.publicClient.getTransactionReceipt({ hash: stake });
       assert.equal(receipt.status, "reverted");
+      // The owner unpauses before the app gets to replay it: on the latest state the stake would pass,
+      // so only a replay pinned to the stake's own block still sees the pause.
+      await send(
+        local.deployment.staking,
+        encodeFunctionData({ abi: referenceStakingAbi, functionName: "unpause" }),
+        OWNER,
+      );
+      const paused = await node.publicClient.readContract({
+        address: local.deployment.staking,
+        abi: referenceStakingAbi,
+        functionName: "paused",
+      });
+      assert.equal(paused, false);
 
       const why = await new ViemTransactionReplayer(config).whyReverted(stake, CHAIN_ID);
-      assert.ok(why instanceof ContractRevertError);
+      assert.ok(why instanceof ContractRevertError, `the replay found no reason (${String(why)})`);
       assert.equal(
         why.minedAs("stake", stake).shortMessage,
         contract === "Staking"

@@ -46,6 +46,8 @@ export interface CountingProxyOptions {
    * as public providers do, with a JSON-RPC error saying the range is too large.
    */
   maxLogRange?: number;
+  /** Answers each request this many ms later, as a remote provider would (default 0). */
+  latencyMs?: number;
 }
 
 /** The refusal a capped provider sends for a wide eth_getLogs; undefined when the body is served. */
@@ -120,7 +122,8 @@ export async function startCountingProxy(
     }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => void setTimeout(answer, options.latencyMs ?? 0));
+    const answer = () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const methods = jsonRpcMethods(body);
       if (!methods) {
@@ -146,7 +149,7 @@ export async function startCountingProxy(
           res.writeHead(502, CORS_HEADERS);
           res.end();
         });
-    });
+    };
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

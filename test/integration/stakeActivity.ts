@@ -109,7 +109,7 @@ describe("staking activity from Transfer events (ReferenceStaking, capped eth_ge
     // Asks for 64 blocks at a time; the proxy serves 8, so the range is halved three times.
     const source = new ViemStakeActivitySource(config, contracts, 64n);
     proxy.reset();
-    const activity = await source.loadActivity(ACCOUNT, CHAIN_ID);
+    const { entries: activity } = await source.loadActivity(ACCOUNT, CHAIN_ID);
     assert.ok(proxy.refusedLogRanges >= 3, `refused ${proxy.refusedLogRanges}`);
 
     // What the node itself says, in one uncapped request.
@@ -135,7 +135,7 @@ describe("staking activity from Transfer events (ReferenceStaking, capped eth_ge
     // A refresh reads only the blocks since (and a few before), and finds a new stake.
     const again = await stakeOf(ACCOUNT, parseEther("120"));
     proxy.reset();
-    const refreshed = await source.loadActivity(ACCOUNT, CHAIN_ID);
+    const { entries: refreshed } = await source.loadActivity(ACCOUNT, CHAIN_ID);
     assert.deepEqual(refreshed[0] && [refreshed[0].kind, refreshed[0].hash], [
       "stake",
       again.transactionHash,

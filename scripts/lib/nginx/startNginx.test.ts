@@ -1,63 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseNginxAccessLine, startNginx, type RunningNginx } from "./startNginx";
+import { parseNginxAccessLine } from "./startNginx";
+import { answer, freePort, NginxRig } from "./testing/nginxTestRig";
 
 // Debian's nginx with the repository's configuration, in front of two small HTTP servers standing in
 // for `npm run serve` instances: what the configuration promises about failover and forwarding.
-type Instance = { server: Server; address: string; hits: IncomingMessage[] };
-
-async function instance(handle: (request: IncomingMessage, respond: (body: string) => void) => void) {
-  const hits: IncomingMessage[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request);
-    request.resume();
-    request.on("end", () =>
-      handle(request, (body) => {
-        // A header the instance owns: nginx must pass it on untouched.
-        response.writeHead(200, { "content-security-policy": "default-src 'self'" });
-        response.end(body);
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, address: `127.0.0.1:${port}`, hits } satisfies Instance;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const running: Array<{ stop(): Promise<void> }> = [];
-afterEach(async () => {
-  for (const item of running.splice(0)) await item.stop();
-});
-
-async function nginxIn(front: string[]): Promise<RunningNginx> {
-  const nginx = await startNginx({ port: await freePort(), upstreams: front, log: () => undefined });
-  running.push(nginx);
-  return nginx;
-}
-
-function closing(server: Server) {
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+const rig = new NginxRig();
+afterEach(() => rig.stopAll());
 
 describe("nginx with deploy/nginx/poo-finance.conf", () => {
   it("moves GET and POST away from an instance that refuses connections, and forwards the client", async () => {
-    const up = await instance((request, respond) =>
-      respond(
+    const up = await rig.standIn((request, response) =>
+      answer(
+        response,
         JSON.stringify({
           forwardedFor: request.headers["x-forwarded-for"],
           proto: request.headers["x-forwarded-proto"],
@@ -65,9 +19,8 @@ describe("nginx with deploy/nginx/poo-finance.conf", () => {
         }),
       ),
     );
-    running.push(closing(up.server));
     const downPort = await freePort(); // nothing listens there: a stopped instance
-    const nginx = await nginxIn([`127.0.0.1:${downPort}`, up.address]);
+    const nginx = await rig.nginx([`127.0.0.1:${downPort}`, up.address]);
 
     const answers = [];
     for (const method of ["GET", "POST", "GET", "POST"]) {
@@ -96,11 +49,9 @@ describe("nginx with deploy/nginx/poo-finance.conf", () => {
 
   // Both instances read the request, then drop the connection without an answer.
   const droppingPair = async () => {
-    const drop = (request: IncomingMessage) => request.socket.destroy();
-    const a = await instance(drop);
-    const b = await instance(drop);
-    running.push(closing(a.server), closing(b.server));
-    return { nginx: await nginxIn([a.address, b.address]), hits: () => a.hits.length + b.hits.length };
+    const a = await rig.standIn((request) => request.socket.destroy());
+    const b = await rig.standIn((request) => request.socket.destroy());
+    return { nginx: await rig.nginx([a.address, b.address]), hits: () => a.hits.length + b.hits.length };
   };
 
   it("resends a GET whose connection broke after it was sent", async () => {

@@ -19,8 +19,10 @@ export interface NginxAccessEntry {
 }
 
 export interface RunningNginx {
-  /** http://127.0.0.1:<port> */
+  /** http://<host>:<port> */
   readonly url: string;
+  /** The master process (its workers are its children). */
+  readonly pid: number;
   /** The access log so far. */
   accessLog(): NginxAccessEntry[];
   /** Rewrites the upstream list and reloads nginx (SIGHUP): new workers take it, old ones finish. */
@@ -30,11 +32,17 @@ export interface RunningNginx {
 }
 
 export interface StartNginxOptions {
-  /** 127.0.0.1 only. */
+  /** The address it listens on: 127.0.0.1 (default), or a test host's own address. */
+  readonly host?: string;
   readonly port: number;
-  /** "127.0.0.1:<port>" of each `npm run serve` instance. */
+  /** "host:port" of each `npm run serve` instance. */
   readonly upstreams: readonly string[];
   readonly log: (message: string) => void;
+  /**
+   * Runs nginx inside this Linux network namespace (`ip netns exec <name> nginx …`, which execs nginx
+   * itself: the process and its signals are nginx's). The multi-host tests' test hosts.
+   */
+  readonly netns?: string;
 }
 
 const ACCESS_LINE =
@@ -59,9 +67,9 @@ export function parseNginxAccessLine(line: string): NginxAccessEntry | undefined
   };
 }
 
-function canConnect(port: number): Promise<boolean> {
+function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
+    const socket = connect({ host, port });
     socket.once("connect", () => {
       socket.destroy();
       resolve(true);
@@ -78,6 +86,7 @@ function canConnect(port: number): Promise<boolean> {
 export async function startNginx(options: StartNginxOptions): Promise<RunningNginx> {
   const missing = missingNginxMessage();
   if (missing) throw new Error(missing);
+  const host = options.host ?? "127.0.0.1";
   const prefix = mkdtempSync(path.join(tmpdir(), "poo-nginx-"));
   // nginx's workers run as an unprivileged user when it starts as root: they must reach the temp folders.
   chmodSync(prefix, 0o755);
@@ -87,16 +96,18 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
   const writeSite = (upstreams: readonly string[]) =>
     writeFileSync(
       siteFile,
-      renderNginxSite({ listen: `127.0.0.1:${options.port}`, upstreams, accessLog: accessLogFile }),
+      renderNginxSite({ listen: `${host}:${options.port}`, upstreams, accessLog: accessLogFile }),
     );
   writeSite(options.upstreams);
   const configFile = path.join(prefix, "nginx.conf");
   writeFileSync(configFile, renderStandaloneNginx({ prefix, siteFile }));
 
   const errorLog = path.join(prefix, "error.log");
-  const child = spawn(nginxBinary(), ["-p", prefix, "-c", configFile, "-e", errorLog], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const nginxArgs = [nginxBinary(), "-p", prefix, "-c", configFile, "-e", errorLog];
+  const [command = "", ...args] = options.netns
+    ? ["ip", "netns", "exec", options.netns, ...nginxArgs]
+    : nginxArgs;
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => {
     output += chunk.toString("utf8");
@@ -111,7 +122,7 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
     rmSync(prefix, { recursive: true, force: true });
   };
 
-  const state = await owned.waitUntilUp(() => canConnect(options.port), 10_000, 100);
+  const state = await owned.waitUntilUp(() => canConnect(host, options.port), 10_000, 100);
   if (state === "exited") {
     rmSync(prefix, { recursive: true, force: true });
     throw new Error(`nginx exited with code ${child.exitCode}: ${errors()}`);
@@ -119,12 +130,13 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
   if (state === "timed out") {
     const text = errors();
     await stop();
-    throw new Error(`nginx did not listen on 127.0.0.1:${options.port} within 10 s: ${text}`);
+    throw new Error(`nginx did not listen on ${host}:${options.port} within 10 s: ${text}`);
   }
-  options.log(`nginx ${nginxBinary()} on 127.0.0.1:${options.port} -> ${options.upstreams.join(", ")}`);
+  options.log(`nginx ${nginxBinary()} on ${host}:${options.port} -> ${options.upstreams.join(", ")}`);
 
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://${host}:${options.port}`,
+    pid: child.pid ?? 0,
     accessLog: () =>
       (existsSync(accessLogFile) ? readFileSync(accessLogFile, "utf8") : "")
         .split("\n")

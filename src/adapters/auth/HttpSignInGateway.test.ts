@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import { HttpSignInGateway } from "./HttpSignInGateway";
 
 const json = (status: number, body?: unknown): Response =>
@@ -60,5 +61,38 @@ describe("HttpSignInGateway", () => {
       return json(204);
     }).signOut();
     expect(method).toBe("POST");
+  });
+
+  it("signs out everywhere with a POST and reads how many sessions ended", async () => {
+    const calls: [string, string | undefined][] = [];
+    const gateway = new HttpSignInGateway("/api", async (url, init) => {
+      calls.push([String(url), init?.method]);
+      return json(200, { ended: 3 });
+    });
+    await expect(gateway.signOutEverywhere()).resolves.toBe(3);
+    expect(calls).toEqual([["/api/auth/logout-everywhere", "POST"]]);
+  });
+
+  it("surfaces a refused sign-out everywhere (no session any more)", async () => {
+    const gateway = new HttpSignInGateway("/api", async () =>
+      json(401, { error: "Sign in with your wallet first." }),
+    );
+    await expect(gateway.signOutEverywhere()).rejects.toMatchObject({
+      details: "Sign in with your wallet first.",
+    });
+  });
+
+  it("gives up after its timeout (the API's, above nginx's slowest answer)", async () => {
+    const gateway = new HttpSignInGateway(
+      "/api",
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+      20,
+    );
+    const failure = await gateway.getNonce().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(RequestTimeoutError);
+    expect(failure).toMatchObject({ timeoutMs: 20 });
   });
 });

@@ -3,6 +3,8 @@ import type { SignInGateway, SignInSession } from "../../application/ports/signI
 import { addressSchema } from "../../domain/address";
 import { RpcUnavailableError } from "../../domain/errors/rpcUnavailableError";
 import { UnknownError } from "../../domain/errors/unknownError";
+import { API_REQUEST_TIMEOUT_MS } from "../http/apiRequestTimeout";
+import { fetchWithTimeout } from "../http/fetchWithTimeout";
 import { isoDateSchema } from "../http/isoDateSchema";
 
 const sessionSchema = z.object({
@@ -10,6 +12,7 @@ const sessionSchema = z.object({
   chainId: z.int().check(z.positive()),
   expiresAt: isoDateSchema,
 });
+const endedSchema = z.object({ ended: z.int().check(z.nonnegative()) });
 const nonceSchema = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) });
 const errorSchema = z.object({ error: z.string() });
 
@@ -18,6 +21,7 @@ export class HttpSignInGateway implements SignInGateway {
   constructor(
     private readonly apiBaseUrl: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+    private readonly timeoutMs: number = API_REQUEST_TIMEOUT_MS,
   ) {}
 
   async getNonce(): Promise<string> {
@@ -43,21 +47,27 @@ export class HttpSignInGateway implements SignInGateway {
     await this.request("POST", "/auth/logout");
   }
 
+  async signOutEverywhere(): Promise<number> {
+    return endedSchema.parse(await this.request("POST", "/auth/logout-everywhere")).ended;
+  }
+
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {
     return this.read(await this.send(method, path, body));
   }
 
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await this.fetchFn(`${this.apiBaseUrl}${path}`, {
+    return fetchWithTimeout(
+      this.fetchFn,
+      `${this.apiBaseUrl}${path}`,
+      {
         method,
         credentials: "same-origin",
         headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new RpcUnavailableError({ cause: error, details: "the sign-in service could not be reached" });
-    }
+      },
+      this.timeoutMs,
+      (cause) => new RpcUnavailableError({ cause, details: "the sign-in service could not be reached" }),
+    );
   }
 
   private async read(response: Response): Promise<unknown> {

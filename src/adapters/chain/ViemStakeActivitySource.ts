@@ -2,7 +2,12 @@ import { getPublicClient, type Config } from "@wagmi/core";
 import { parseAbiItem, type PublicClient } from "viem";
 import type { StakeActivitySource } from "../../application/ports/stakeActivitySource";
 import { toAddress, type Address } from "../../domain/address";
-import { classifyTransfer, newestFirst, type ActivityEntry } from "../../domain/stakeActivity";
+import {
+  classifyTransfer,
+  newestFirst,
+  type ActivityEntry,
+  type StakeActivity,
+} from "../../domain/stakeActivity";
 import type { ChainContracts } from "./ChainContracts";
 import { pagedLogs } from "./pagedLogs";
 import { toChainDomainError } from "./toChainDomainError";
@@ -38,7 +43,7 @@ export class ViemStakeActivitySource implements StakeActivitySource {
     private readonly maxRange: bigint = DEFAULT_MAX_LOG_RANGE,
   ) {}
 
-  async loadActivity(account: Address, chainId: number): Promise<readonly ActivityEntry[]> {
+  async loadActivity(account: Address, chainId: number): Promise<StakeActivity> {
     try {
       const { pooToken, crapToken, staking, deployBlock = 0n } = this.contracts.on(chainId);
       const client = getPublicClient(this.config, { chainId }) as PublicClient | undefined;
@@ -95,7 +100,7 @@ export class ViemStakeActivitySource implements StakeActivitySource {
       );
       for (const entry of timed) entries.set(`${entry.hash}:${entry.logIndex}`, entry);
       this.scanned.set(key, { scannedTo: latest, entries });
-      return [...entries.values()].sort(newestFirst);
+      return { entries: [...entries.values()].sort(newestFirst), incomplete: false };
     } catch (error) {
       throw toChainDomainError(error);
     }

@@ -6,38 +6,40 @@ import {
   watchAccount,
   type Config,
 } from "@wagmi/core";
-import {
-  isAddressEqual,
-  parseEventLogs,
-  parseAbiItem,
-  type PublicClient,
-  type TransactionReceipt,
-} from "viem";
+import { isAddressEqual, type Hash, type PublicClient } from "viem";
 import type { Signer } from "../../application/ports/signer";
 import type { BatchId, BatchOutcome, StakeBatchGateway } from "../../application/ports/stakeBatchGateway";
+import { judgeBatchOutcome, type CheckedBatchReceipt } from "../../application/use-cases/judgeBatchOutcome";
+import { walletBatchSettled } from "../../application/use-cases/walletBatchSettled";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { RequestTimeoutError } from "../../domain/errors/requestTimeoutError";
 import type { AtomicBatching } from "../../domain/stakeSending";
 import { assertWalletOn } from "./assertWalletOn";
 import { approveAndStakeCalls } from "./approveAndStakeCalls";
+import { batchReceiptFacts } from "./batchReceiptFacts";
 import type { ChainContracts } from "./ChainContracts";
 import { measureCalls, type AccountCall } from "./measureCalls";
 import { publicClientOn } from "./publicClientOn";
 import { toChainDomainError } from "./toChainDomainError";
 import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from "./ViemTransactionWaiter";
 
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
-
-/** EIP-5792 status codes: 400, the wallet will not put the batch on chain. */
-const NOT_INCLUDED = 400;
+/** The transactions a wallet's receipts name, each once (a receipt without a hash cannot be checked). */
+function namedHashes(receipts: readonly { transactionHash?: Hash | undefined }[] | undefined): Hash[] {
+  const hashes = (receipts ?? []).flatMap((receipt) =>
+    receipt.transactionHash ? [receipt.transactionHash] : [],
+  );
+  return [...new Map(hashes.map((hash) => [hash.toLowerCase(), hash])).values()];
+}
 /** How long a batch's status waits for the wallet to be connected again (after a reload). */
 const RECONNECT_WAIT_MS = 30_000;
 
 /**
  * EIP-5792 batches through @wagmi/core (getCapabilities, sendCalls, waitForCallsStatus), which ask the
  * connected wallet; every check of the outcome is made on the app's own RPC for the signer's chain:
- * a wallet's "success" counts only when the transaction it names was mined with the stake's POO
- * transfer from the account in its logs.
+ * each transaction the wallet's receipts name (one for an atomic batch, one per transaction for a
+ * bundle) is read there, and judgeBatchOutcome decides from those and the wallet's status code. A
+ * wallet's "success" counts only when a transaction it names was mined with the stake's POO transfer
+ * from the account in its logs.
  */
 export class WagmiStakeBatchGateway implements StakeBatchGateway {
   /** The calls of the batches this page sent, to replay a failed one. */
@@ -89,67 +91,62 @@ export class WagmiStakeBatchGateway implements StakeBatchGateway {
     try {
       // Only the wallet knows a batch until it is mined; after a reload it is still reconnecting.
       await this.walletConnected();
-      const result = await waitForCallsStatus(this.config, {
+      const report = await waitForCallsStatus(this.config, {
         id: batchId,
         pollingInterval: RECEIPT_POLL_MS,
         timeout: RECEIPT_TIMEOUT_MS,
+        status: ({ statusCode, receipts }) => walletBatchSettled(statusCode, namedHashes(receipts).length),
       });
-      const reported = result.receipts?.[0]?.transactionHash;
-      if (result.statusCode === NOT_INCLUDED || reported === undefined) {
-        return { status: "dropped", hash: undefined, blockNumber: undefined };
-      }
       const client = this.client(signer);
-      const receipt = await client.waitForTransactionReceipt({
-        hash: reported,
-        pollingInterval: RECEIPT_POLL_MS,
-        timeout: RECEIPT_TIMEOUT_MS,
-      });
-      const mined = { hash: receipt.transactionHash, blockNumber: receipt.blockNumber };
-      if (receipt.status === "reverted") {
-        return {
-          status: "reverted",
-          ...mined,
-          failedCall: await this.replay(client, batchId, signer, receipt),
-        };
-      }
-      if (this.stakedIn(receipt, signer)) return { status: "success", ...mined };
-      // Mined, but not the stake: the wallet put another transaction in its place.
-      const transaction = await client.getTransaction({ hash: receipt.transactionHash });
-      const cancel =
-        transaction.to !== null &&
-        isAddressEqual(transaction.to, transaction.from) &&
-        transaction.value === 0n &&
-        transaction.input === "0x";
-      return { status: cancel ? "cancelled" : "replaced", ...mined };
+      const receipts = await Promise.all(
+        namedHashes(report.receipts).map((hash) => this.checked(client, hash, signer)),
+      );
+      const verdict = judgeBatchOutcome({ statusCode: report.statusCode, receipts });
+      if (!verdict) throw new Error(`batch ${batchId}: status ${report.statusCode} is not settled`);
+      if (verdict.replayBlock === undefined) return verdict.outcome;
+      const failedCall = await this.replay(client, batchId, signer, verdict.replayBlock);
+      return { ...verdict.outcome, ...(failedCall ? { failedCall } : {}) };
     } catch (error) {
       throw toChainDomainError(error);
     }
   }
 
-  /** The receipt holds a POO transfer from the account to the staking contract: the stake happened. */
-  private stakedIn(receipt: TransactionReceipt, signer: Signer): boolean {
-    const { pooToken, staking } = this.contracts.on(signer.chainId);
-    return parseEventLogs({ abi: [transferEvent], logs: receipt.logs }).some(
-      (log) =>
-        isAddressEqual(log.address, pooToken) &&
-        isAddressEqual(log.args.from, signer.account) &&
-        isAddressEqual(log.args.to, staking),
-    );
+  /**
+   * A transaction the wallet named, as mined on the app's own RPC: reverted or not, whether it holds
+   * the stake or the approval, and (only when it holds neither) whether it is the wallet's cancel.
+   */
+  private async checked(client: PublicClient, hash: Hash, signer: Signer): Promise<CheckedBatchReceipt> {
+    const receipt = await client.waitForTransactionReceipt({
+      hash,
+      pollingInterval: RECEIPT_POLL_MS,
+      timeout: RECEIPT_TIMEOUT_MS,
+    });
+    const facts = batchReceiptFacts(receipt, this.contracts.on(signer.chainId), signer.account);
+    const mined = { hash: receipt.transactionHash, blockNumber: receipt.blockNumber, ...facts };
+    if (facts.reverted || facts.staked || facts.approved !== undefined) return { ...mined, cancel: false };
+    const transaction = await client.getTransaction({ hash });
+    const cancel =
+      transaction.to !== null &&
+      isAddressEqual(transaction.to, transaction.from) &&
+      transaction.value === 0n &&
+      transaction.input === "0x";
+    return { ...mined, cancel };
   }
 
   /**
    * Which call failed and why: the batch's calls measured again as the signer on the state before the
-   * block, then on the block's own (a pause mined just before in the same block shows only there).
+   * block the revert was mined in, then on the block's own (a pause mined just before in the same
+   * block shows only there).
    */
   private async replay(
     client: PublicClient,
     batchId: BatchId,
     signer: Signer,
-    receipt: TransactionReceipt,
+    minedIn: bigint,
   ): Promise<BatchOutcome["failedCall"]> {
     const calls = this.sent.get(batchId);
     if (!calls) return undefined;
-    for (const blockNumber of [receipt.blockNumber - 1n, receipt.blockNumber]) {
+    for (const blockNumber of [minedIn - 1n, minedIn]) {
       const replayed = await measureCalls(client, signer.account, calls, blockNumber).catch(() => undefined);
       if (replayed && !replayed.ok) return { index: replayed.index, reason: replayed.reason };
     }

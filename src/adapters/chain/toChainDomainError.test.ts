@@ -10,6 +10,7 @@ import {
   TransactionExecutionError,
   UserRejectedRequestError,
   AtomicReadyWalletRejectedUpgradeError,
+  WaitForCallsStatusTimeoutError,
 } from "viem";
 import { sepolia } from "viem/chains";
 import { describe, expect, it } from "vitest";
@@ -144,6 +145,14 @@ describe("toChainDomainError", () => {
     );
     expect(toChainDomainError(new TimeoutError({ body: {}, url: "http://x" }))).toBeInstanceOf(
       RequestTimeoutError,
+    );
+  });
+
+  it("a batch whose status the wallet never settles: the timeout's words, never success", () => {
+    const error = toChainDomainError(new WaitForCallsStatusTimeoutError({ id: "0xba7c4" }));
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error.shortMessage).toBe(
+      "The request took too long. Check your wallet's activity, then try again.",
     );
   });
 

@@ -7,6 +7,7 @@ import {
   InsufficientFundsError as ViemInsufficientFundsError,
   TimeoutError,
   UserRejectedRequestError,
+  WaitForCallsStatusTimeoutError,
   WaitForTransactionReceiptTimeoutError,
   WebSocketRequestError,
 } from "viem";
@@ -134,7 +135,11 @@ export function toChainDomainError(error: unknown): DomainError {
   if (
     find(
       error,
-      (e): e is Error => e instanceof TimeoutError || e instanceof WaitForTransactionReceiptTimeoutError,
+      (e): e is Error =>
+        e instanceof TimeoutError ||
+        e instanceof WaitForTransactionReceiptTimeoutError ||
+        // A batch whose status the wallet never settled.
+        e instanceof WaitForCallsStatusTimeoutError,
     )
   ) {
     return new RequestTimeoutError({ cause: error, details });

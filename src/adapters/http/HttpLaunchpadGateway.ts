@@ -10,10 +10,9 @@ import {
   type WhitelistRegistration,
 } from "../../domain/launch/whitelistRegistration";
 import { z } from "../../domain/zod";
+import { API_REQUEST_TIMEOUT_MS } from "./apiRequestTimeout";
 import { fetchWithTimeout } from "./fetchWithTimeout";
 import { isoDateSchema as isoDate } from "./isoDateSchema";
-
-export const LAUNCHPAD_REQUEST_TIMEOUT_MS = 15_000;
 
 /** A uint256 sent as decimal digits (JSON has no bigint). */
 const uintString = z.pipe(
@@ -70,7 +69,7 @@ export class HttpLaunchpadGateway implements LaunchpadGateway {
   constructor(
     private readonly apiBaseUrl: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
-    private readonly timeoutMs: number = LAUNCHPAD_REQUEST_TIMEOUT_MS,
+    private readonly timeoutMs: number = API_REQUEST_TIMEOUT_MS,
   ) {}
 
   async register(launchId: string, amountWei: bigint): Promise<WhitelistRegistrationSaved> {

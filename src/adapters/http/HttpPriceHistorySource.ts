@@ -7,6 +7,7 @@ import {
   type PricePoint,
 } from "../../domain/priceHistory";
 import { z } from "../../domain/zod";
+import { API_REQUEST_TIMEOUT_MS } from "./apiRequestTimeout";
 import { getPriceJson } from "./getPriceJson";
 import { isoDateSchema as isoDate } from "./isoDateSchema";
 
@@ -23,14 +24,12 @@ const historyAnswerSchema = z.object({
 
 const pointSchema = z.object({ t: isoDate, usd: z.number().check(z.positive()) });
 
-export const HISTORY_REQUEST_TIMEOUT_MS = 10_000;
-
 /** The POO price history from the project's API (`GET {apiBaseUrl}/price/poo/history?period=1M`). */
 export class HttpPriceHistorySource implements PriceHistorySource {
   constructor(
     private readonly apiBaseUrl: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
-    private readonly timeoutMs: number = HISTORY_REQUEST_TIMEOUT_MS,
+    private readonly timeoutMs: number = API_REQUEST_TIMEOUT_MS,
   ) {}
 
   async loadHistory(period: PriceHistoryPeriod): Promise<PriceHistory> {

@@ -1,6 +1,7 @@
 import { z } from "../../domain/zod";
 import type { PriceSource } from "../../application/ports/priceSource";
 import { PriceUnavailableError } from "../../domain/errors/priceUnavailableError";
+import { API_REQUEST_TIMEOUT_MS } from "./apiRequestTimeout";
 import { getPriceJson } from "./getPriceJson";
 
 const priceAnswerSchema = z.object({
@@ -9,14 +10,12 @@ const priceAnswerSchema = z.object({
   source: z.string(),
 });
 
-export const PRICE_REQUEST_TIMEOUT_MS = 10_000;
-
 /** The POO price from the project's own API (`GET {apiBaseUrl}/price/poo`), which holds the market-data key. */
 export class HttpPriceSource implements PriceSource {
   constructor(
     private readonly apiBaseUrl: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
-    private readonly timeoutMs: number = PRICE_REQUEST_TIMEOUT_MS,
+    private readonly timeoutMs: number = API_REQUEST_TIMEOUT_MS,
   ) {}
 
   async getPooUsdPrice(): Promise<number> {

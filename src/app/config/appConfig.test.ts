@@ -34,7 +34,17 @@ describe("parseAppConfig", () => {
     });
     expect(config.chains[0].deployment.staking).toBe(good.staking);
     expect(config.apiBaseUrl).toBe("/api");
+    expect(config.indexerUrl).toBe("/indexer");
     expect(config.walletConnectProjectId).toBeUndefined();
+  });
+
+  it("reaches the indexer where VITE_INDEXER_URL says, not at all with off, and refuses anything else", () => {
+    const at = (url: string) => parseAppConfig({ VITE_CHAINS: "local", VITE_INDEXER_URL: url }, files(good));
+    expect(at("https://indexer.example/").indexerUrl).toBe("https://indexer.example");
+    expect(at("off").indexerUrl).toBeUndefined();
+    expect(problemsOf(() => at("indexer.example"))).toEqual([
+      'VITE_INDEXER_URL: must be a path on the site such as /indexer, an http(s) URL, or "off"',
+    ]);
   });
 
   it("reads Sepolia through the site's gateway first, then its public RPCs (an optional one, then the fallback)", () => {
@@ -95,9 +105,20 @@ describe("parseAppConfig", () => {
     );
   });
 
-  it("names a missing deployment file", () => {
+  it("names a missing deployment file and how to make it", () => {
     expect(problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, {}))).toEqual([
-      "deployments/31337.json: missing (deploy the contracts first: npm start does it for the local chain)",
+      "deployments/31337.json: missing: npm start deploys to its local chain and writes it",
+    ]);
+    expect(
+      problemsOf(() =>
+        parseAppConfig(
+          { VITE_CHAINS: "sepolia", VITE_SEPOLIA_RPC_URL: "https://rpc.example" },
+          {},
+          "conf/dep",
+        ),
+      ),
+    ).toEqual([
+      "conf/dep/11155111.json: missing: make it with npm run deploy -- --network sepolia, or write the addresses of the real contracts into it (docs/contracts.md)",
     ]);
   });
 
@@ -109,7 +130,7 @@ describe("parseAppConfig", () => {
         files({ ...withoutStaking, pooToken: "0x123", deployBlock: -1 }),
       ),
     );
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(
       problems.some((p) => p.startsWith("deployments/31337.json: pooToken: must be a 0x-prefixed")),
     ).toBe(true);
@@ -118,12 +139,19 @@ describe("parseAppConfig", () => {
       "deployments/31337.json: staking: Invalid input: expected string, received undefined",
     );
     expect(problems).toContain("deployments/31337.json: deployBlock: Too small: expected number to be >=0");
+    // How to make it again, once, after the file's problems.
+    expect(problems.at(-1)).toBe(
+      "deployments/31337.json: to replace it, npm start deploys to its local chain and writes it",
+    );
   });
 
   it("refuses a deployment whose chainId does not match its file", () => {
     expect(
       problemsOf(() => parseAppConfig({ VITE_CHAINS: "local" }, files({ ...good, chainId: 1 }))),
-    ).toEqual(["deployments/31337.json: chainId: is 1, expected 31337"]);
+    ).toEqual([
+      "deployments/31337.json: chainId: is 1, expected 31337",
+      "deployments/31337.json: to replace it, npm start deploys to its local chain and writes it",
+    ]);
   });
 
   it("refuses a malformed RPC URL, naming the variable", () => {

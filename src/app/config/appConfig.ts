@@ -44,6 +44,11 @@ export interface AppConfig {
    */
   localTestWallet: boolean;
   apiBaseUrl: string;
+  /**
+   * Where the browser reaches the indexer (indexer/) for the account's activity, "/indexer" by
+   * default (the site proxies it); undefined (VITE_INDEXER_URL=off): read it all from the chain.
+   */
+  indexerUrl: string | undefined;
   storagePrefix: string;
 }
 
@@ -103,6 +108,15 @@ const envSchema = z.object({
   VITE_SEPOLIA_EXPLORER_URL: z._default(optionalUrl, "https://sepolia.etherscan.io"),
   VITE_WALLETCONNECT_PROJECT_ID: optionalText,
   VITE_API_BASE_URL: z._default(nonEmpty, "/api"),
+  VITE_INDEXER_URL: z._default(
+    nonEmpty.check(
+      z.refine(
+        (v: string) => v === "off" || v.startsWith("/") || /^https?:\/\//.test(v),
+        'must be a path on the site such as /indexer, an http(s) URL, or "off"',
+      ),
+    ),
+    "/indexer",
+  ),
   VITE_LOCAL_TEST_WALLET: z.pipe(
     z.optional(trimmed),
     z.transform((v: string | undefined) => v === "true"),
@@ -120,25 +134,39 @@ export class ConfigError extends Error {
   }
 }
 
-/** Finds `<chainId>.json` among the deployment files Vite bundled, keyed by their path. */
+/** How a chain's deployment file comes to be: said with every problem of that file. */
+function howToMakeDeployment(chainId: number): string {
+  return chainId === LOCAL_CHAIN_ID
+    ? "npm start deploys to its local chain and writes it"
+    : `make it with npm run deploy -- --network sepolia, or write the addresses of the real contracts into it (docs/contracts.md)`;
+}
+
+/** Finds `<chainId>.json` among the deployment files (keyed by their path) in `dir` (as messages name it). */
 function pickDeployment(
   chainId: number,
   files: Record<string, unknown>,
   problems: string[],
+  dir: string,
 ): Deployment | undefined {
   const entry = Object.entries(files).find(([path]) => path.endsWith(`/${chainId}.json`));
-  const source = `deployments/${chainId}.json`;
+  const source = `${dir}/${chainId}.json`;
   if (!entry) {
-    problems.push(`${source}: missing (deploy the contracts first: npm start does it for the local chain)`);
+    problems.push(`${source}: missing: ${howToMakeDeployment(chainId)}`);
     return undefined;
   }
   const parsed = deploymentSchema.safeParse(entry[1]);
   if (!parsed.success) {
-    problems.push(...describeDeploymentIssues(source, parsed.error));
+    problems.push(
+      ...describeDeploymentIssues(source, parsed.error),
+      `${source}: to replace it, ${howToMakeDeployment(chainId)}`,
+    );
     return undefined;
   }
   if (parsed.data.chainId !== chainId) {
-    problems.push(`${source}: chainId: is ${parsed.data.chainId}, expected ${chainId}`);
+    problems.push(
+      `${source}: chainId: is ${parsed.data.chainId}, expected ${chainId}`,
+      `${source}: to replace it, ${howToMakeDeployment(chainId)}`,
+    );
     return undefined;
   }
   return parsed.data;
@@ -203,11 +231,14 @@ export function chainEndpoints(e: AppEnv): ChainEndpoint[] {
 
 /**
  * Parses the build-time environment and the bundled deployment files. Throws a ConfigError naming
- * every bad variable or field, so the page can say what to fix instead of rendering half an app.
+ * every bad variable or field, so the page can say what to fix instead of rendering half an app; the
+ * build (vite.config.ts) runs it first, so that a build for a chain without its deployment stops.
+ * `deploymentsDir` is the folder as messages name it.
  */
 export function parseAppConfig(
   env: Record<string, unknown>,
   deploymentFiles: Record<string, unknown>,
+  deploymentsDir = "deployments",
 ): AppConfig {
   const e = parseAppEnv(env);
   const problems: string[] = [];
@@ -220,7 +251,7 @@ export function parseAppConfig(
   }
   const chains: ChainSettings[] = [];
   for (const endpoint of endpoints) {
-    const deployment = pickDeployment(endpoint.id, deploymentFiles, problems);
+    const deployment = pickDeployment(endpoint.id, deploymentFiles, problems, deploymentsDir);
     if (!deployment) continue;
     chains.push(
       endpoint.key === "local"
@@ -240,7 +271,7 @@ export function parseAppConfig(
   }
   // Sepolia's deployment is looked for even without a public RPC, so that both problems show at once.
   if (e.VITE_CHAINS.includes("sepolia") && !endpoints.some((endpoint) => endpoint.key === "sepolia")) {
-    pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems);
+    pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems, deploymentsDir);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const [first, ...rest] = chains;
@@ -253,6 +284,7 @@ export function parseAppConfig(
     walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
     localTestWallet: allOnLoopback && (e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local")),
     apiBaseUrl: apiBaseOf(e),
+    indexerUrl: e.VITE_INDEXER_URL === "off" ? undefined : e.VITE_INDEXER_URL.replace(/\/$/, ""),
     storagePrefix: e.VITE_STORAGE_PREFIX,
   };
 }

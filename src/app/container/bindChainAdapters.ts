@@ -7,6 +7,7 @@ import { WagmiTokenGateway } from "../../adapters/chain/WagmiTokenGateway";
 import { PinnedContractWriter } from "../../adapters/chain/PinnedContractWriter";
 import { SentTransactionLog } from "../../adapters/chain/SentTransactionLog";
 import { ViemStakeActivitySource } from "../../adapters/chain/ViemStakeActivitySource";
+import { PonderStakeActivitySource } from "../../adapters/indexer/PonderStakeActivitySource";
 import { ViemFeeEstimator } from "../../adapters/chain/ViemFeeEstimator";
 import { ViemTransactionReplayer } from "../../adapters/chain/ViemTransactionReplayer";
 import { ViemTransactionWaiter } from "../../adapters/chain/ViemTransactionWaiter";
@@ -47,7 +48,10 @@ export function bindChainAdapters(container: Container, appConfig: AppConfig, wa
   container
     .bind(TOKENS.accountSnapshotSource)
     .toConstantValue(new MulticallAccountSnapshotSource(wagmiConfig, contracts));
-  const activity = new ViemStakeActivitySource(wagmiConfig, contracts);
+  // The indexer and the chain's newest blocks; without an indexer, the whole history from the chain.
+  const activity = appConfig.indexerUrl
+    ? new PonderStakeActivitySource(wagmiConfig, contracts, appConfig.indexerUrl)
+    : new ViemStakeActivitySource(wagmiConfig, contracts);
   container.bind(TOKENS.stakeActivitySource).toConstantValue(activity);
   // Bound here rather than in createContainer: only the wallet stack (loaded after first paint) needs it.
   container.bind(TOKENS.loadStakeActivity).toConstantValue(new LoadStakeActivity(activity));

@@ -3,6 +3,8 @@ import type { ServiceIdentifier } from "inversify";
 import { hardhat } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import { StakeWithAllowanceCheck } from "../../application/use-cases/stakeWithAllowanceCheck";
+import { ViemStakeActivitySource } from "../../adapters/chain/ViemStakeActivitySource";
+import { PonderStakeActivitySource } from "../../adapters/indexer/PonderStakeActivitySource";
 import committedLaunches from "../../../launchpad/launches.json";
 import { parseAppConfig } from "../config/appConfig";
 import { parseLaunchCatalogue } from "../config/parseLaunchCatalogue";
@@ -76,6 +78,14 @@ describe("createContainer", () => {
   it("shares one price cache between the price lookup and the eligibility check", () => {
     const container = chainContainer();
     expect(container.get(TOKENS.lookupPooPrice)).toBe(container.get(TOKENS.lookupPooPrice));
+  });
+
+  it("reads the activity from the indexer, unless the build turns it off (then from the chain alone)", () => {
+    expect(chainContainer().get(TOKENS.stakeActivitySource)).toBeInstanceOf(PonderStakeActivitySource);
+    const off = { ...appConfig, indexerUrl: undefined };
+    const container = createContainer({ appConfig: off, launches, storage });
+    bindChainAdapters(container, off, wagmiConfig);
+    expect(container.get(TOKENS.stakeActivitySource)).toBeInstanceOf(ViemStakeActivitySource);
   });
 
   it("exposes the staking contract of the configured chain", () => {

@@ -17,4 +17,9 @@ export interface SignInGateway {
   /** The session of this browser, or null when signed out or expired. */
   currentSession(): Promise<SignInSession | null>;
   signOut(): Promise<void>;
+  /**
+   * Ends every session of the signed-in wallet, in every browser and device; resolves with how many
+   * ended. Rejects with a domain error when the server refuses (e.g. the session is over already).
+   */
+  signOutEverywhere(): Promise<number>;
 }

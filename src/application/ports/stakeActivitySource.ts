@@ -1,10 +1,11 @@
 import type { Address } from "../../domain/address";
-import type { ActivityEntry } from "../../domain/stakeActivity";
+import type { StakeActivity } from "../../domain/stakeActivity";
 
 /**
- * The account's stakes, unstakes and CRAP payouts on one chain, read from the chain's ERC-20 Transfer
- * events (so it works with the spec's interface alone), newest first.
+ * The account's stakes, unstakes and CRAP payouts on one chain (ERC-20 Transfer events between the
+ * account and the pool, so it works with the spec's interface alone), newest first; incomplete when
+ * part of the history could not be read right now.
  */
 export interface StakeActivitySource {
-  loadActivity(account: Address, chainId: number): Promise<readonly ActivityEntry[]>;
+  loadActivity(account: Address, chainId: number): Promise<StakeActivity>;
 }

@@ -6,20 +6,30 @@ import type { Signer } from "./signer";
 /** The wallet's id of a batch of calls (EIP-5792 `wallet_sendCalls`' answer). */
 export type BatchId = string;
 
-/** How a batch ended, checked on the app's own RPC once the wallet reports it. */
+/** How a batch ended, checked on the app's own RPC once the wallet reports it (judgeBatchOutcome). */
 export interface BatchOutcome {
   /**
-   * success: mined in one transaction, every call done (the stake's POO transfer is in its logs);
-   * reverted: mined, a call failed, so none took effect (atomic);
-   * cancelled / replaced: the wallet put another transaction in its place (a cancel: a 0-value
-   * transfer to oneself); dropped: the wallet gave up without mining it, or no longer knows it.
+   * success: a transaction the wallet named was mined with the stake's POO transfer in its logs;
+   * reverted: one it named was mined with status 0, and no approval of the batch went through;
+   * partial: the approval went through (its transaction mined) but the stake did not;
+   * cancelled / replaced: what it named was mined but did neither (a cancel: a 0-value transfer to
+   * oneself); dropped: the wallet gave up without mining it (EIP-5792 400), or no longer knows it;
+   * failed: the wallet reports a failure (500 and up) without naming a transaction to check.
    */
-  readonly status: "success" | "reverted" | "cancelled" | "replaced" | "dropped";
-  /** The transaction mined in the end (the batch's, or the one that took its place). */
+  readonly status: "success" | "reverted" | "partial" | "cancelled" | "replaced" | "dropped" | "failed";
+  /**
+   * The transaction the outcome is about: the stake's (success), the one that reverted (reverted,
+   * partial), the approval's (partial, no stake mined), the one that took the batch's place.
+   */
   readonly hash: TransactionHash | undefined;
   readonly blockNumber: bigint | undefined;
-  /** reverted: the call that failed (0 the approval, 1 the stake) and why, when a replay tells. */
+  /** reverted, partial: the call that failed (0 the approval, 1 the stake) and why, when a replay tells. */
   readonly failedCall?: { readonly index: number; readonly reason: ContractRevertError | undefined };
+  /**
+   * The transaction that holds the account's approval of the pool (the batch's own, or a bundle's
+   * first) and the quantity approved, when one the wallet named does.
+   */
+  readonly approval?: { readonly hash: TransactionHash; readonly amount: bigint };
 }
 
 /**
@@ -38,8 +48,9 @@ export interface StakeBatchGateway {
    */
   sendApproveAndStake(signer: Signer, amount: bigint): Promise<BatchId>;
   /**
-   * Waits until the wallet reports the batch settled and checks it on the signer's chain. Rejects
-   * only when the wait itself fails (timeout, wallet gone): the batch may still be pending.
+   * Waits until the wallet reports the batch settled (EIP-5792 status and receipts) and checks every
+   * transaction it names on the signer's chain. Rejects only when the wait itself fails (timeout,
+   * wallet gone, a status that never settles): the batch may still be pending.
    */
   waitForBatch(batchId: BatchId, signer: Signer): Promise<BatchOutcome>;
 }

@@ -95,6 +95,23 @@ describe("SettlePendingTransactions", () => {
     ]);
   });
 
+  it("a bundle settled partly (approved, not staked) or reported failed without a transaction: failed", async () => {
+    const batch = (id: string): TransactionRecord => ({
+      batchId: id,
+      description: `batch ${id}`,
+      status: "pending",
+    });
+    store.write(key, [batch("0xb4"), batch("0xb3")]);
+    batches
+      .settleNext({ status: "partial", hash: hash(8), approval: { hash: hash(9), amount: 1n } })
+      .settleNext({ status: "failed", hash: undefined });
+    await useCase.execute(key);
+    expect(store.read(key)).toEqual([
+      { ...batch("0xb4"), status: "failed", hash: hash(8) },
+      { ...batch("0xb3"), status: "failed" },
+    ]);
+  });
+
   it("skips a batch a flow is waiting on, by its id in lower case", async () => {
     store.write(key, [{ batchId: "0xAB", description: "batch", status: "pending" }]);
     expect(await useCase.execute(key, new Set(["0xab"]))).toEqual([]);

@@ -259,6 +259,39 @@ describe("StakeWithAllowanceCheck", () => {
       });
     });
 
+    it("a bundle (approval and stake as two transactions): each transaction as mined", async () => {
+      givenAccount(0n);
+      const approvalHash = `0x${"a1".repeat(32)}` as const;
+      const stakeHash = `0x${"5e".repeat(32)}` as const;
+      batches.setCapability("supported").settleNext({
+        status: "success",
+        hash: stakeHash,
+        approval: { hash: approvalHash, amount: 20n * E18 },
+      });
+      await expect(stake(20n * E18)).resolves.toEqual({ approvalHash, stakeHash, batched: true });
+    });
+
+    it("a batch whose approval went through but not its stake: approved but not staked, nothing else sent", async () => {
+      givenAccount(0n);
+      const approvalHash = `0x${"a1".repeat(32)}` as const;
+      const stakeHash = `0x${"5e".repeat(32)}` as const;
+      batches.setCapability("supported").settleNext({
+        status: "partial",
+        hash: stakeHash,
+        approval: { hash: approvalHash, amount: 20n * E18 },
+        failedCall: { index: 1, reason: new ContractRevertError({ errorName: "EnforcedPause" }) },
+      });
+      await expect(stake(20n * E18)).rejects.toMatchObject({
+        kind: "batch-partial",
+        shortMessage:
+          "Approved but not staked. The stake failed on chain: the pool is paused. Your approval of 20 POO stays: stake again to use it, or revoke it in your wallet.",
+        transactionHash: stakeHash,
+      });
+      // Not retried as two transactions: the approval is on chain, the user decides.
+      expect(token.approvals).toEqual([]);
+      expect(staking.calls).toEqual([]);
+    });
+
     it("a batch cancelled or dropped in the wallet is never a success", async () => {
       givenAccount(0n);
       const cancel = `0x${"cc".repeat(32)}` as const;
@@ -269,6 +302,8 @@ describe("StakeWithAllowanceCheck", () => {
       });
       batches.settleNext({ status: "dropped", hash: undefined, blockNumber: undefined });
       await expect(stake(20n * E18)).rejects.toBeInstanceOf(BatchDroppedError);
+      batches.settleNext({ status: "failed", hash: undefined, blockNumber: undefined });
+      await expect(stake(20n * E18)).rejects.toMatchObject({ kind: "batch-dropped", reported: "failed" });
     });
 
     it("asking for the capability never stops a stake: an error there means two transactions", async () => {

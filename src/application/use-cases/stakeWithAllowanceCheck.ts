@@ -24,7 +24,7 @@ export interface StakeInput {
 export interface StakeResult {
   /** Present only when an approval had to be sent first (the hash mined, after a speed-up). */
   readonly approvalHash?: TransactionHash;
-  /** The stake as mined (after a speed-up, the new hash); a batch's one transaction. */
+  /** The stake as mined (after a speed-up, the new hash); a batch's transaction that holds it. */
   readonly stakeHash: TransactionHash;
   /** True when the approval and the stake went as one batch (one transaction, one confirmation). */
   readonly batched?: boolean;
@@ -78,7 +78,9 @@ export class StakeWithAllowanceCheck {
             const failed = batchOutcomeError(outcome);
             if (failed) throw failed;
             if (outcome.hash === undefined) throw new Error("a successful batch without its transaction");
-            return { approvalHash: outcome.hash, stakeHash: outcome.hash, batched: true };
+            // A bundle mines the approval in a transaction of its own.
+            const approvalHash = outcome.approval?.hash ?? outcome.hash;
+            return { approvalHash, stakeHash: outcome.hash, batched: true };
           } catch (error) {
             // Declining the upgrade it offered leaves the wallet able to send the calls one by one.
             if (!(sending === "batch-with-upgrade" && error instanceof UpgradeDeclinedError)) throw error;

@@ -1,6 +1,7 @@
 import { BatchDroppedError } from "../../domain/errors/batchDroppedError";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import type { DomainError } from "../../domain/errors/domainError";
+import { PartialBatchError } from "../../domain/errors/partialBatchError";
 import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import type { Signer } from "../ports/signer";
 import type { BatchId, BatchOutcome, StakeBatchGateway } from "../ports/stakeBatchGateway";
@@ -27,14 +28,25 @@ const CALLS = ["approval", "stake"] as const;
 
 /**
  * The error a batch's outcome other than success stands for: the call that failed and why ("The
- * stake failed on chain: the pool is paused."), its replacement, or the wallet dropping it.
+ * stake failed on chain: the pool is paused."), the approval that went through without the stake,
+ * its replacement, or the wallet dropping it (or reporting a failure it names no transaction for).
  */
 export function batchOutcomeError(outcome: BatchOutcome): DomainError | undefined {
   const { status, hash } = outcome;
   if (status === "success") return undefined;
+  if (status === "failed") return new BatchDroppedError({ reported: "failed" });
   if (status === "dropped" || hash === undefined) return new BatchDroppedError();
-  if (status === "reverted") {
-    const failed = outcome.failedCall;
+  const failed = outcome.failedCall;
+  if (status === "partial" && outcome.approval) {
+    const stakeReverted = hash !== outcome.approval.hash;
+    return new PartialBatchError({
+      approvalHash: outcome.approval.hash,
+      approvedAmount: outcome.approval.amount,
+      ...(stakeReverted ? { stakeHash: hash } : {}),
+      ...(stakeReverted && failed?.reason ? { stakeReason: failed.reason } : {}),
+    });
+  }
+  if (status === "reverted" || status === "partial") {
     const action = CALLS[failed?.index ?? 1] ?? "stake";
     return (
       failed?.reason?.minedAs(action, hash) ??

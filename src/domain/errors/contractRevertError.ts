@@ -158,6 +158,11 @@ export class ContractRevertError extends DomainError {
     this.options = options;
   }
 
+  /** The revert says why (a decoded error or reason), not only that the call failed. */
+  get decoded(): boolean {
+    return decodedReason(this.options) !== undefined;
+  }
+
   /**
    * This revert (found by replaying a mined transaction) as the reason the transaction `hash`
    * failed on chain: the same decoded reason, said as "The stake failed on chain: …", with the link.

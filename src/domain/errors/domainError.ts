@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | "transaction-replaced"
   | "upgrade-declined"
   | "batch-dropped"
+  | "batch-partial"
   | "wallet-changed"
   | "validation"
   | "price-unavailable"

@@ -40,27 +40,36 @@ describe("validateLaunchApplication", () => {
     ["projectName", "M", "Enter a project name of 2 to 64 characters."],
     ["projectName", "  M  ", "Enter a project name of 2 to 64 characters."],
     ["projectName", "Mo", undefined],
+    [
+      "projectName",
+      "\u200b\u200b",
+      "The project name must not contain invisible, control or text-direction characters (found U+200B).",
+    ],
+    ["projectName", "e\u0301", "Enter a project name of 2 to 64 characters."],
+    ["projectName", "👨\u200d👩\u200d👧\u200d👦".repeat(64), undefined],
+    ["projectName", "می\u200cخواهم", undefined],
+
     ["projectName", "x".repeat(64), undefined],
     ["projectName", "x".repeat(65), "Enter a project name of 2 to 64 characters."],
     [
       "projectName",
       "Moon\u0007Rocket",
-      "The project name must not contain control or text-direction characters (found U+0007).",
+      "The project name must not contain invisible, control or text-direction characters (found U+0007).",
     ],
     [
       "projectName",
       "Moon\u009b31mRocket",
-      "The project name must not contain control or text-direction characters (found U+009B).",
+      "The project name must not contain invisible, control or text-direction characters (found U+009B).",
     ],
     [
       "projectName",
       "Moon \u202Etekcor",
-      "The project name must not contain control or text-direction characters (found U+202E).",
+      "The project name must not contain invisible, control or text-direction characters (found U+202E).",
     ],
     [
       "projectName",
       "Moon\nApproved: yes",
-      "The project name must not contain control or text-direction characters (found U+000A).",
+      "The project name must not contain invisible, control or text-direction characters (found U+000A).",
     ],
     ["projectName", "قمر Rocket", undefined],
     ["tokenSymbol", "M", "Use 2 to 11 uppercase letters or digits, e.g. POO."],
@@ -75,7 +84,7 @@ describe("validateLaunchApplication", () => {
     [
       "website",
       "https://moon.example.com/\u2066evil\u2069",
-      "The website address must not contain control or text-direction characters (found U+2066).",
+      "The website address must not contain invisible, control or text-direction characters (found U+2066).",
     ],
     [
       "website",
@@ -88,7 +97,7 @@ describe("validateLaunchApplication", () => {
     [
       "contact",
       "@moon\u200F",
-      "The contact must not contain control or text-direction characters (found U+200F).",
+      "The contact must not contain invisible, control or text-direction characters (found U+200F).",
     ],
     ["contact", `${"a".repeat(90)}@example.com`, "The contact must be at most 100 characters."],
     ["description", "Too short to count.", "Describe the project in 20 to 1000 characters."],
@@ -99,17 +108,17 @@ describe("validateLaunchApplication", () => {
     [
       "description",
       "A description with a \u0000 control character.",
-      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+0000).",
+      "The description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+0000).",
     ],
     [
       "description",
       "A description with a C1 \u0085 next-line character.",
-      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+0085).",
+      "The description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+0085).",
     ],
     [
       "description",
       "A description that turns \u202Dleft to right\u202C.",
-      "The description must not contain control or text-direction characters other than line breaks and tabs (found U+202D).",
+      "The description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+202D).",
     ],
   ])("%s %j -> %j", (field, value, message) => expect(errorFor(field, value)).toBe(message));
 });

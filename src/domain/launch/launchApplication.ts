@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { withoutForbiddenCharacters } from "../withoutForbiddenCharacters";
+import { textFieldChecks } from "../textFieldChecks";
 
 /**
  * A project's application for a launch, checked with the same rules as the API
@@ -28,28 +28,28 @@ export const EMPTY_LAUNCH_APPLICATION: LaunchApplicationInput = {
 
 const email = z.email();
 
-// Fields are trimmed first (the server trims the free-text ones; trimming the others too means a
-// stray space never costs the user a round trip).
+// Fields are trimmed first (the free-text ones by textFieldChecks, as the server does; trimming the
+// others too means a stray space never costs the user a round trip).
 export const launchApplicationSchema = z.strictObject({
-  projectName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2, "Enter a project name of 2 to 64 characters."),
-      z.maxLength(64, "Enter a project name of 2 to 64 characters."),
-      withoutForbiddenCharacters("The project name", { lineBreaks: false }),
-    ),
+  projectName: z.string().check(
+    ...textFieldChecks("The project name", {
+      lineBreaks: false,
+      min: 2,
+      max: 64,
+      lengthMessage: "Enter a project name of 2 to 64 characters.",
+    }),
+  ),
   tokenSymbol: z
     .string()
     .check(z.trim(), z.regex(/^[A-Z0-9]{2,11}$/, "Use 2 to 11 uppercase letters or digits, e.g. POO.")),
   website: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(200, "The website address must be at most 200 characters."),
-        withoutForbiddenCharacters("The website address", { lineBreaks: false }),
-      ),
+    z.string().check(
+      ...textFieldChecks("The website address", {
+        lineBreaks: false,
+        max: 200,
+        lengthMessage: "The website address must be at most 200 characters.",
+      }),
+    ),
     z.url({
       protocol: /^https$/,
       hostname: z.regexes.domain,
@@ -57,22 +57,24 @@ export const launchApplicationSchema = z.strictObject({
     }),
   ),
   contact: z.string().check(
-    z.trim(),
-    z.maxLength(100, "The contact must be at most 100 characters."),
-    withoutForbiddenCharacters("The contact", { lineBreaks: false }),
+    ...textFieldChecks("The contact", {
+      lineBreaks: false,
+      max: 100,
+      lengthMessage: "The contact must be at most 100 characters.",
+    }),
     z.refine(
       (value) => email.safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
       "Enter an email address or an @handle.",
     ),
   ),
-  description: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(20, "Describe the project in 20 to 1000 characters."),
-      z.maxLength(1000, "Describe the project in 20 to 1000 characters."),
-      withoutForbiddenCharacters("The description", { lineBreaks: true }),
-    ),
+  description: z.string().check(
+    ...textFieldChecks("The description", {
+      lineBreaks: true,
+      min: 20,
+      max: 1000,
+      lengthMessage: "Describe the project in 20 to 1000 characters.",
+    }),
+  ),
 });
 
 /** An application that passed every rule, trimmed, ready to send. */

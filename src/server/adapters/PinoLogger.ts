@@ -42,6 +42,7 @@ const REDACTED_FIELDS = [
   "siweMessage",
   "password",
   "sessionSecret",
+  "sessionSecrets",
   "apiKey",
   "cmcApiKey",
   "privateKey",

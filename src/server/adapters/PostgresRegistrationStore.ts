@@ -2,12 +2,12 @@ import type { Pool } from "pg";
 import { getAddress } from "viem";
 import type { LaunchApplication, LaunchApplicationStore } from "../ports/LaunchApplicationStore";
 import type {
-  EligibilityCheck,
   RecheckResult,
   Registration,
   RegistrationKey,
   RegistrationStanding,
   RegistrationStore,
+  RegistrationUpsert,
 } from "../ports/RegistrationStore";
 
 type RegistrationRow = {
@@ -21,7 +21,12 @@ type RegistrationRow = {
   poo_balance_wei: string | null;
   checked_block: string | null;
   checked_price_usd: number | null;
+  checked_price_at: Date | null;
   checked_at: Date | null;
+  rechecked_at: Date | null;
+  decision_price_usd: number | null;
+  decision_price_at: Date | null;
+  decision_price_window: Date | null;
 };
 
 type ApplicationRow = {
@@ -40,20 +45,24 @@ type ApplicationRow = {
 export class PostgresRegistrationStore implements RegistrationStore, LaunchApplicationStore {
   constructor(private readonly pool: Pool) {}
 
-  async upsert(
-    input: RegistrationKey & { amountWei: bigint; at: Date; check: EligibilityCheck },
-  ): Promise<{ registration: Registration; created: boolean }> {
+  async upsert(input: RegistrationUpsert): Promise<{ registration: Registration; created: boolean }> {
     const { check } = input;
+    // Until a launch re-check judges the row, the registration's check sets its standing; after it,
+    // the re-check's verdict and figures stay, and only the amount and decision price change.
+    const kept = (column: string) =>
+      `${column} = CASE WHEN r.rechecked_at IS NULL THEN excluded.${column} ELSE r.${column} END`;
     // One statement: concurrent writers of the same key serialise on the row; xmax = 0 marks the
     // row version this statement inserted (an update leaves the updating transaction's id there).
     const { rows } = await this.pool.query<RegistrationRow & { created: boolean }>(
-      `INSERT INTO launch_registrations (launch_id, chain_id, address, amount_wei, created_at, updated_at,
-         standing, poo_balance_wei, checked_block, checked_price_usd, checked_at)
-       VALUES ($1, $2, $3, $4, $5, $5, 'eligible', $6, $7, $8, $9)
+      `INSERT INTO launch_registrations AS r (launch_id, chain_id, address, amount_wei, created_at, updated_at,
+         standing, poo_balance_wei, checked_block, checked_price_usd, checked_price_at, checked_at,
+         decision_price_usd, decision_price_at, decision_price_window)
+       VALUES ($1, $2, $3, $4, $5, $5, 'eligible', $6, $7, $8, $9, $10, $8, $9, $11)
        ON CONFLICT (launch_id, chain_id, address) DO UPDATE SET
-         amount_wei = excluded.amount_wei, updated_at = excluded.updated_at, standing = 'eligible',
-         poo_balance_wei = excluded.poo_balance_wei, checked_block = excluded.checked_block,
-         checked_price_usd = excluded.checked_price_usd, checked_at = excluded.checked_at
+         amount_wei = excluded.amount_wei, updated_at = excluded.updated_at,
+         ${["standing", "poo_balance_wei", "checked_block", "checked_price_usd", "checked_price_at", "checked_at"].map(kept).join(", ")},
+         decision_price_usd = excluded.decision_price_usd, decision_price_at = excluded.decision_price_at,
+         decision_price_window = excluded.decision_price_window
        RETURNING *, (xmax = 0) AS created`,
       [
         input.launchId,
@@ -64,7 +73,9 @@ export class PostgresRegistrationStore implements RegistrationStore, LaunchAppli
         check.pooBalanceWei.toString(),
         check.blockNumber.toString(),
         check.priceUsd,
+        check.priceAt,
         check.checkedAt,
+        input.priceWindowStart,
       ],
     );
     const row = rows[0];
@@ -102,9 +113,11 @@ export class PostgresRegistrationStore implements RegistrationStore, LaunchAppli
     // One statement for the whole launch: arrays joined by unnest, applied atomically.
     await this.pool.query(
       `UPDATE launch_registrations AS r SET standing = u.standing, poo_balance_wei = u.balance,
-         checked_block = u.block, checked_price_usd = u.price, checked_at = u.checked_at
-       FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::float8[], $8::timestamptz[])
-         AS u(address, standing, balance, block, price, checked_at)
+         checked_block = u.block, checked_price_usd = u.price, checked_price_at = u.price_at,
+         checked_at = u.checked_at, rechecked_at = u.checked_at
+       FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::float8[], $8::timestamptz[],
+         $9::timestamptz[])
+         AS u(address, standing, balance, block, price, checked_at, price_at)
        WHERE r.launch_id = $1 AND r.chain_id = $2 AND r.address = u.address`,
       [
         launchId,
@@ -115,6 +128,7 @@ export class PostgresRegistrationStore implements RegistrationStore, LaunchAppli
         results.map((result) => result.check.blockNumber.toString()),
         results.map((result) => result.check.priceUsd),
         results.map((result) => result.check.checkedAt),
+        results.map((result) => result.check.priceAt ?? null),
       ],
     );
   }
@@ -165,6 +179,10 @@ function toRegistration(row: RegistrationRow): Registration {
     checked_block: block,
     checked_price_usd: price,
     checked_at: checkedAt,
+    checked_price_at: priceAt,
+    decision_price_usd: decisionUsd,
+    decision_price_at: decisionAt,
+    decision_price_window: decisionWindow,
   } = row;
   return {
     launchId: row.launch_id,
@@ -176,7 +194,18 @@ function toRegistration(row: RegistrationRow): Registration {
     standing: row.standing as RegistrationStanding,
     lastCheck:
       balance !== null && block !== null && price !== null && checkedAt !== null
-        ? { pooBalanceWei: BigInt(balance), blockNumber: BigInt(block), priceUsd: price, checkedAt }
+        ? {
+            pooBalanceWei: BigInt(balance),
+            blockNumber: BigInt(block),
+            priceUsd: price,
+            ...(priceAt === null ? {} : { priceAt }),
+            checkedAt,
+          }
+        : undefined,
+    recheckedAt: row.rechecked_at ?? undefined,
+    decisionPrice:
+      decisionUsd !== null && decisionAt !== null && decisionWindow !== null
+        ? { usd: decisionUsd, at: decisionAt, windowStart: decisionWindow }
         : undefined,
   };
 }

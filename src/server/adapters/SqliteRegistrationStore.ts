@@ -2,12 +2,12 @@ import type { DatabaseSync } from "node:sqlite";
 import { getAddress } from "viem";
 import type { LaunchApplication, LaunchApplicationStore } from "../ports/LaunchApplicationStore";
 import type {
-  EligibilityCheck,
   RecheckResult,
   Registration,
   RegistrationKey,
   RegistrationStanding,
   RegistrationStore,
+  RegistrationUpsert,
 } from "../ports/RegistrationStore";
 import { sqliteRows, type SqliteRow } from "./sqliteRows";
 import { inImmediateTransaction } from "./sqliteTransaction";
@@ -18,12 +18,14 @@ const KEY = "launch_id = ? AND chain_id = ? AND address = ?";
 export class SqliteRegistrationStore implements RegistrationStore, LaunchApplicationStore {
   constructor(private readonly db: DatabaseSync) {}
 
-  async upsert(
-    input: RegistrationKey & { amountWei: bigint; at: Date; check: EligibilityCheck },
-  ): Promise<{ registration: Registration; created: boolean }> {
+  async upsert(input: RegistrationUpsert): Promise<{ registration: Registration; created: boolean }> {
     const at = input.at.toISOString();
     const key = [input.launchId, input.chainId, input.address] as const;
     const { check } = input;
+    // Until a launch re-check judges the row, the registration's check sets its standing; after it,
+    // the re-check's verdict and figures stay (KEPT), and only the amount and decision price change.
+    const kept = (column: string) =>
+      `${column} = CASE WHEN launch_registrations.rechecked_at IS NULL THEN excluded.${column} ELSE launch_registrations.${column} END`;
     // In one transaction: nothing can slip in between the read (which tells created from changed)
     // and the write.
     const { existing, row } = inImmediateTransaction(this.db, () => ({
@@ -31,12 +33,14 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
       row: this.db
         .prepare(
           `INSERT INTO launch_registrations (launch_id, chain_id, address, amount_wei, created_at, updated_at,
-             standing, poo_balance_wei, checked_block, checked_price_usd, checked_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'eligible', ?, ?, ?, ?)
+             standing, poo_balance_wei, checked_block, checked_price_usd, checked_price_at, checked_at,
+             decision_price_usd, decision_price_at, decision_price_window)
+           VALUES (?, ?, ?, ?, ?, ?, 'eligible', ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (launch_id, chain_id, address) DO UPDATE SET
-             amount_wei = excluded.amount_wei, updated_at = excluded.updated_at, standing = 'eligible',
-             poo_balance_wei = excluded.poo_balance_wei, checked_block = excluded.checked_block,
-             checked_price_usd = excluded.checked_price_usd, checked_at = excluded.checked_at
+             amount_wei = excluded.amount_wei, updated_at = excluded.updated_at,
+             ${["standing", "poo_balance_wei", "checked_block", "checked_price_usd", "checked_price_at", "checked_at"].map(kept).join(", ")},
+             decision_price_usd = excluded.decision_price_usd, decision_price_at = excluded.decision_price_at,
+             decision_price_window = excluded.decision_price_window
            RETURNING *`,
         )
         .get(
@@ -47,7 +51,11 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
           check.pooBalanceWei.toString(),
           check.blockNumber.toString(),
           check.priceUsd,
+          check.priceAt.toISOString(),
           check.checkedAt.toISOString(),
+          check.priceUsd,
+          check.priceAt.toISOString(),
+          input.priceWindowStart.toISOString(),
         ),
     }));
     if (!row) throw new Error("Registration upsert returned no row.");
@@ -78,7 +86,7 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
   async recordRechecks(launchId: string, chainId: number, results: readonly RecheckResult[]): Promise<void> {
     const update = this.db.prepare(
       `UPDATE launch_registrations SET standing = ?, poo_balance_wei = ?, checked_block = ?,
-         checked_price_usd = ?, checked_at = ? WHERE ${KEY}`,
+         checked_price_usd = ?, checked_price_at = ?, checked_at = ?, rechecked_at = ? WHERE ${KEY}`,
     );
     inImmediateTransaction(this.db, () => {
       for (const { address, standing, check } of results) {
@@ -87,6 +95,8 @@ export class SqliteRegistrationStore implements RegistrationStore, LaunchApplica
           check.pooBalanceWei.toString(),
           check.blockNumber.toString(),
           check.priceUsd,
+          check.priceAt?.toISOString() ?? null,
+          check.checkedAt.toISOString(),
           check.checkedAt.toISOString(),
           launchId,
           chainId,
@@ -128,6 +138,11 @@ function toRegistration(row: SqliteRow): Registration {
   const block = optionalText(row, "checked_block");
   const price = optionalReal(row, "checked_price_usd");
   const checkedAt = optionalText(row, "checked_at");
+  const priceAt = optionalText(row, "checked_price_at");
+  const recheckedAt = optionalText(row, "rechecked_at");
+  const decisionUsd = optionalReal(row, "decision_price_usd");
+  const decisionAt = optionalText(row, "decision_price_at");
+  const decisionWindow = optionalText(row, "decision_price_window");
   return {
     launchId: text(row, "launch_id"),
     chainId: integer(row, "chain_id"),
@@ -142,8 +157,14 @@ function toRegistration(row: SqliteRow): Registration {
             pooBalanceWei: BigInt(balance),
             blockNumber: BigInt(block),
             priceUsd: price,
+            ...(priceAt === undefined ? {} : { priceAt: new Date(priceAt) }),
             checkedAt: new Date(checkedAt),
           }
+        : undefined,
+    recheckedAt: recheckedAt === undefined ? undefined : new Date(recheckedAt),
+    decisionPrice:
+      decisionUsd !== undefined && decisionAt !== undefined && decisionWindow !== undefined
+        ? { usd: decisionUsd, at: new Date(decisionAt), windowStart: new Date(decisionWindow) }
         : undefined,
   };
 }

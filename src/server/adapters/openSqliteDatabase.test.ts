@@ -8,6 +8,7 @@ import { openSqliteDatabase } from "./openSqliteDatabase";
 import { SqliteNonceStore } from "./SqliteNonceStore";
 import { migrate, MIGRATIONS } from "./sqliteMigrations";
 import { SqliteRegistrationStore } from "./SqliteRegistrationStore";
+import { SqliteSessionStore } from "./SqliteSessionStore";
 
 describe("openSqliteDatabase", () => {
   let dir: string;
@@ -54,6 +55,26 @@ describe("openSqliteDatabase", () => {
     const nonces = new SqliteNonceStore(db);
     expect(await nonces.consume("old00001", 1000, "")).toBe("foreign");
     expect(await nonces.consume("old00001", 1000, "b".repeat(64))).toBe("foreign");
+    db.close();
+  });
+
+  it("gives a session open at the upgrade to version 5 thirty minutes of idle time, within its end", async () => {
+    const v4 = new DatabaseSync(path.replace("nested/", ""));
+    migrate(v4, MIGRATIONS.slice(0, 4));
+    const now = Date.now();
+    const insert = v4.prepare(
+      "INSERT INTO auth_sessions (id, address, chain_id, created_at_ms, expires_at_ms) VALUES (?, ?, 31337, ?, ?)",
+    );
+    insert.run("a".repeat(64), alice.address, now, now + 86_400_000);
+    insert.run("b".repeat(64), alice.address, now, now + 60_000);
+    v4.close();
+    const db = openSqliteDatabase(path.replace("nested/", ""));
+    const sessions = new SqliteSessionStore(db);
+    const long = await sessions.find("a".repeat(64), now);
+    expect(long?.idleExpiresAtMs).toBeGreaterThanOrEqual(now + 30 * 60_000);
+    expect(long?.idleExpiresAtMs).toBeLessThan(now + 31 * 60_000);
+    expect((await sessions.find("b".repeat(64), now))?.idleExpiresAtMs).toBe(now + 60_000);
+    expect(await sessions.find("a".repeat(64), now + 31 * 60_000)).toBeUndefined();
     db.close();
   });
 

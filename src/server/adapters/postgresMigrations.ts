@@ -87,6 +87,42 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE auth_nonces ADD COLUMN binding_hash text;
     `,
   },
+  {
+    version: 4,
+    name: "sessions: idle end, and every session of a wallet at once",
+    sql: `
+      -- The idle end moves on with each use. Sessions open at the upgrade keep 30 minutes from it.
+      ALTER TABLE auth_sessions ADD COLUMN idle_expires_at_ms bigint NOT NULL DEFAULT 0;
+      UPDATE auth_sessions SET idle_expires_at_ms =
+        LEAST(expires_at_ms, (extract(epoch FROM now()) * 1000)::bigint + 1800000);
+      CREATE INDEX auth_sessions_by_idle_expiry ON auth_sessions (idle_expires_at_ms);
+      -- "Sign out everywhere" ends a wallet's sessions by address.
+      CREATE INDEX auth_sessions_by_address ON auth_sessions (address);
+    `,
+  },
+  {
+    version: 5,
+    name: "one eligibility price per launch and window; re-check verdicts kept",
+    sql: `
+      CREATE TABLE eligibility_prices (
+        launch_id    text             NOT NULL,
+        window_start timestamptz      NOT NULL,
+        usd          double precision NOT NULL CHECK (usd > 0),
+        quoted_at    timestamptz      NOT NULL,
+        source       text             NOT NULL,
+        fixed_at     timestamptz      NOT NULL,
+        PRIMARY KEY (launch_id, window_start)
+      );
+      -- The time of the price behind the last check (rows from before version 5 have none).
+      ALTER TABLE launch_registrations ADD COLUMN checked_price_at timestamptz;
+      -- Set by a launch re-check: from then on the standing and last check are the re-check's.
+      ALTER TABLE launch_registrations ADD COLUMN rechecked_at timestamptz;
+      -- The price the latest registration or change was decided on, and its window.
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_usd double precision;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_at timestamptz;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_window timestamptz;
+    `,
+  },
 ];
 
 /** Any fixed number: instances starting together queue on this lock instead of migrating twice. */

@@ -13,6 +13,7 @@ const SESSION = {
   address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   chainId: 31337,
   expiresAtMs: 10_000,
+  idleExpiresAtMs: 10_000,
 } as const;
 
 describe("retryWhileBusy", () => {

@@ -93,6 +93,42 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE auth_nonces ADD COLUMN binding_hash TEXT;
     `,
   },
+  {
+    version: 5,
+    name: "sessions: idle end, and every session of a wallet at once",
+    sql: `
+      -- The idle end moves on with each use. Sessions open at the upgrade keep 30 minutes from it.
+      ALTER TABLE auth_sessions ADD COLUMN idle_expires_at_ms INTEGER NOT NULL DEFAULT 0;
+      UPDATE auth_sessions SET idle_expires_at_ms =
+        MIN(expires_at_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER) + 1800000);
+      CREATE INDEX auth_sessions_by_idle_expiry ON auth_sessions (idle_expires_at_ms);
+      -- "Sign out everywhere" ends a wallet's sessions by address.
+      CREATE INDEX auth_sessions_by_address ON auth_sessions (address);
+    `,
+  },
+  {
+    version: 6,
+    name: "one eligibility price per launch and window; re-check verdicts kept",
+    sql: `
+      CREATE TABLE eligibility_prices (
+        launch_id       TEXT    NOT NULL,
+        window_start_ms INTEGER NOT NULL,
+        usd             REAL    NOT NULL CHECK (usd > 0),
+        quoted_at_ms    INTEGER NOT NULL,
+        source          TEXT    NOT NULL,
+        fixed_at_ms     INTEGER NOT NULL,
+        PRIMARY KEY (launch_id, window_start_ms)
+      ) STRICT;
+      -- The time of the price behind the last check (rows from before version 6 have none).
+      ALTER TABLE launch_registrations ADD COLUMN checked_price_at TEXT;
+      -- Set by a launch re-check: from then on the standing and last check are the re-check's.
+      ALTER TABLE launch_registrations ADD COLUMN rechecked_at TEXT;
+      -- The price the latest registration or change was decided on, and its window.
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_usd REAL;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_at TEXT;
+      ALTER TABLE launch_registrations ADD COLUMN decision_price_window TEXT;
+    `,
+  },
 ];
 
 /** Applies pending migrations in order, each in its own transaction, recording them in schema_migrations. */

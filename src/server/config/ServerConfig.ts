@@ -33,7 +33,15 @@ export type ServerConfig = {
   /** Without a key the price comes from devPooPriceUsd. */
   cmcApiKey: string | undefined;
   devPooPriceUsd: number;
-  sessionSecret: string;
+  /** Session cookie keys: the first signs, every one verifies (SESSION_SECRET=new,old rotates). */
+  sessionSecrets: string[];
+  /** A session unused this long ends (SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleTimeoutMs: number;
+  /**
+   * Whitelist decisions: the oldest quote one may use (ELIGIBILITY_PRICE_MAX_AGE_MINUTES) and the
+   * window sharing one price per launch (ELIGIBILITY_PRICE_WINDOW_MINUTES).
+   */
+  eligibilityPrice: { maxAgeMs: number; windowMs: number };
   allowedOrigins: string[];
   allowedChainIds: number[];
   /**
@@ -60,6 +68,8 @@ export type ServerConfig = {
   logLevel: LogLevel;
   /** The built web app (`npm run build`), served by `npm run serve` beside the API. */
   siteDir: string;
+  /** The activity indexer (indexer/, `ponder start` or `ponder serve`), passed through under /indexer. */
+  indexerUrl: string | undefined;
   /**
    * Strict-Transport-Security: auto sends it when the request came over https (a trusted proxy's
    * X-Forwarded-Proto), always on every answer, off never.

@@ -33,7 +33,9 @@ describe("parseServerConfig", () => {
       port: 8787,
       cmcApiKey: undefined,
       devPooPriceUsd: 0.0042,
-      sessionSecret: "random-secret-for-this-start-0123456789",
+      sessionSecrets: ["random-secret-for-this-start-0123456789"],
+      sessionIdleTimeoutMs: 30 * 60_000,
+      eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
       allowedChainIds: [31337, 11155111],
       rpcUrls: { 31337: ["http://127.0.0.1:8545"], 11155111: [expect.stringMatching(/^https:\/\//)] },
@@ -95,7 +97,9 @@ describe("parseServerConfig", () => {
       host: "localhost",
       port: 0,
       cmcApiKey: "abcdef01-2345-6789",
-      sessionSecret: SECRET,
+      sessionSecrets: [SECRET],
+      sessionIdleTimeoutMs: 30 * 60_000,
+      eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["https://poo.finance", "https://app.poo.finance"],
       allowedChainIds: [11155111, 10],
       rpcUrls: { 10: ["https://optimism.example/rpc"], 11155111: ["https://sepolia.example/v2/key"] },
@@ -308,6 +312,47 @@ describe("parseServerConfig", () => {
     expect(problemsOf({ SESSION_SECRET: SECRET, SIWE_ALLOWED_CHAIN_IDS: "31337,8453" })).toEqual([
       "CHAIN_RPC_URL_8453: required because SIWE_ALLOWED_CHAIN_IDS includes 8453",
     ]);
+  });
+
+  it("takes SESSION_SECRET as a list, newest first, for rotation, and an idle timeout in minutes", () => {
+    const older = "o".repeat(40);
+    const { config } = parseServerConfig({
+      NODE_ENV: "test",
+      SESSION_SECRET: ` ${SECRET} , ${older} `,
+      SESSION_IDLE_TIMEOUT_MINUTES: "15",
+    });
+    expect(config.sessionSecrets).toEqual([SECRET, older]);
+    expect(config.sessionIdleTimeoutMs).toBe(15 * 60_000);
+    expect(problemsOf({ NODE_ENV: "test", SESSION_SECRET: `${SECRET},short` })).toEqual([
+      "SESSION_SECRET: must be one key, or comma-separated keys newest first, each at least 32 characters (e.g. openssl rand -hex 32)",
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: "test", SESSION_SECRET: SECRET, SESSION_IDLE_TIMEOUT_MINUTES: "0" }),
+    ).toEqual(["SESSION_IDLE_TIMEOUT_MINUTES: must be a whole number of minutes from 1 to 1440"]);
+  });
+
+  it("takes the eligibility price's maximum age and window in minutes, the age at least the window", () => {
+    expect(
+      parseServerConfig({
+        NODE_ENV: "test",
+        SESSION_SECRET: SECRET,
+        ELIGIBILITY_PRICE_MAX_AGE_MINUTES: "10",
+        ELIGIBILITY_PRICE_WINDOW_MINUTES: "2",
+      }).config.eligibilityPrice,
+    ).toEqual({ maxAgeMs: 10 * 60_000, windowMs: 2 * 60_000 });
+    expect(
+      problemsOf({
+        NODE_ENV: "test",
+        SESSION_SECRET: SECRET,
+        ELIGIBILITY_PRICE_MAX_AGE_MINUTES: "3",
+        ELIGIBILITY_PRICE_WINDOW_MINUTES: "5",
+      }),
+    ).toEqual([
+      "ELIGIBILITY_PRICE_MAX_AGE_MINUTES: must be at least ELIGIBILITY_PRICE_WINDOW_MINUTES (a window's price must stay usable through the window)",
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: "test", SESSION_SECRET: SECRET, ELIGIBILITY_PRICE_WINDOW_MINUTES: "61" }),
+    ).toEqual(["ELIGIBILITY_PRICE_WINDOW_MINUTES: must be a whole number of minutes from 1 to 60"]);
   });
 
   describe("API_HOST and TRUSTED_PROXIES (instances on other hosts)", () => {

@@ -116,6 +116,20 @@ const rpcUrlMap = z.string().transform((text, ctx) => {
   );
 });
 
+/** Session keys, newest first: the first signs new cookies, every one still verifies (rotation). */
+const sessionSecretList = z.string().transform((text, ctx) => {
+  const secrets = commaList(text);
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be one key, or comma-separated keys newest first, each at least 32 characters (e.g. openssl rand -hex 32)",
+    });
+    return z.NEVER;
+  }
+  return [...new Set(secrets)];
+});
+
 /** Addresses or CIDRs; "none" (nothing trusted: the TCP peer is the client) stands alone. */
 const proxyList = z.string().transform((text, ctx) => {
   const entries = commaList(text);
@@ -148,6 +162,11 @@ const LOOPBACK_PROXIES = ["127.0.0.1", "::1"];
 
 const emptyAsUndefined = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
+
+const minutes = (min: number, max: number) => {
+  const message = `must be a whole number of minutes from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -191,7 +210,10 @@ const variables = {
     .transform(Number)
     .refine((usd) => usd > 0 && usd < 1e15, "must be a positive decimal number such as 0.0042")
     .default(0.0042),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  SESSION_SECRET: sessionSecretList.optional(),
+  SESSION_IDLE_TIMEOUT_MINUTES: minutes(1, 1440).default(30),
+  ELIGIBILITY_PRICE_MAX_AGE_MINUTES: minutes(1, 1440).default(15),
+  ELIGIBILITY_PRICE_WINDOW_MINUTES: minutes(1, 60).default(5),
   SIWE_ALLOWED_ORIGINS: originList.default(["http://127.0.0.1:5173", "http://localhost:5173"]),
   SIWE_ALLOWED_CHAIN_IDS: chainIdList.default([hardhat.id, sepolia.id]),
   CHAIN_RPC_URLS: rpcUrlMap.optional(),
@@ -216,6 +238,7 @@ const variables = {
   ALLOW_LOCAL_CHAIN: booleanFlag.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SITE_DIR: z.string().min(1).default("dist"),
+  INDEXER_URL: httpUrl.optional(),
   HSTS: z.enum(["auto", "always", "off"], { error: "must be auto, always or off" }).default("auto"),
   METRICS_HOST: z
     .string()
@@ -292,16 +315,23 @@ export function parseServerConfig(
       warnings.push(`CHAIN_RPC_URL_${chainId} is not set; using the public RPC ${fallback}.`);
   }
 
-  let sessionSecret = values.SESSION_SECRET;
-  if (sessionSecret === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
+  let sessionSecrets = values.SESSION_SECRET;
+  if (sessionSecrets === undefined && !problems.some((problem) => problem.startsWith("SESSION_SECRET"))) {
     if (values.NODE_ENV === "development") {
-      sessionSecret = randomSecret();
+      sessionSecrets = [randomSecret()];
       warnings.push(
         "SESSION_SECRET is not set; using a random one, so sessions end when the server restarts.",
       );
     } else {
       problems.push(`SESSION_SECRET: required when NODE_ENV is ${values.NODE_ENV ?? "not development"}`);
     }
+  }
+
+  if (values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES < values.ELIGIBILITY_PRICE_WINDOW_MINUTES) {
+    // A window's price would grow too old before the window ends, refusing every decision after.
+    problems.push(
+      "ELIGIBILITY_PRICE_MAX_AGE_MINUTES: must be at least ELIGIBILITY_PRICE_WINDOW_MINUTES (a window's price must stay usable through the window)",
+    );
   }
 
   if (values.NODE_ENV === "production") {
@@ -321,7 +351,7 @@ export function parseServerConfig(
 
   problems.push(...metricsProblems(values));
 
-  if (problems.length > 0 || sessionSecret === undefined) throw new ConfigError(problems);
+  if (problems.length > 0 || sessionSecrets === undefined) throw new ConfigError(problems);
 
   const trustedProxies = values.TRUSTED_PROXIES ?? LOOPBACK_PROXIES;
   if (
@@ -347,7 +377,12 @@ export function parseServerConfig(
       port: values.API_PORT,
       cmcApiKey: values.CMC_API_KEY,
       devPooPriceUsd: values.DEV_POO_PRICE_USD,
-      sessionSecret,
+      sessionSecrets,
+      sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      eligibilityPrice: {
+        maxAgeMs: values.ELIGIBILITY_PRICE_MAX_AGE_MINUTES * 60_000,
+        windowMs: values.ELIGIBILITY_PRICE_WINDOW_MINUTES * 60_000,
+      },
       allowedOrigins: values.SIWE_ALLOWED_ORIGINS,
       allowedChainIds: values.SIWE_ALLOWED_CHAIN_IDS,
       rpcUrls,
@@ -368,6 +403,7 @@ export function parseServerConfig(
       cmcApiUrl: values.CMC_API_URL,
       logLevel: values.LOG_LEVEL,
       siteDir: values.SITE_DIR,
+      indexerUrl: values.INDEXER_URL,
       hsts: values.HSTS,
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
       metrics:

@@ -5,7 +5,7 @@ import { ViemSignatureVerifier } from "../adapters/ViemSignatureVerifier";
 import type { SignatureVerifier } from "../ports/SignatureVerifier";
 import { scriptedTransport } from "../testing/scriptedTransport";
 import { alice, bob } from "../testing/hardhatAccounts";
-import { createTestApi, errorOf, SITE, sessionCookieOf } from "../testing/testApi";
+import { createTestApi, errorOf, SITE, START, sessionCookieOf } from "../testing/testApi";
 
 /** The answer is `status` with `error`, and sets no cookie. */
 async function expectRefused(response: Response, status: number, error: string) {
@@ -76,6 +76,7 @@ describe("POST /api/auth/verify", () => {
       address: alice.address,
       chainId: 31337,
       expiresAt: new Date(api.clock.now + 24 * 3_600_000).toISOString(),
+      idleExpiresAt: new Date(api.clock.now + 30 * 60_000).toISOString(),
     });
     const setCookie = response.headers.get("set-cookie") ?? "";
     // An opaque random token, HMAC-signed; the session itself lives on the server.
@@ -88,7 +89,7 @@ describe("POST /api/auth/verify", () => {
     expect(setCookie).not.toContain("Secure");
   });
 
-  it("marks the cookie Secure for a non-local origin", async () => {
+  it("over https names the cookie __Host-poo_session: Secure, Path=/, no Domain", async () => {
     const api = createTestApi({ allowedOrigins: ["https://poo.finance"] });
     const message = await api.message(alice, { domain: "poo.finance", uri: "https://poo.finance/launch" });
     const response = await api.verify(
@@ -96,7 +97,12 @@ describe("POST /api/auth/verify", () => {
       { origin: "https://poo.finance" },
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get("set-cookie")).toContain("; Secure");
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^__Host-poo_session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9%+/=]+;/);
+    expect(setCookie).toContain("; Path=/;");
+    expect(setCookie).toContain("; Secure");
+    expect(setCookie).toContain("; HttpOnly");
+    expect(setCookie).not.toContain("Domain");
   });
 
   it("ends the session at the message's expirationTime when that comes first", async () => {
@@ -493,6 +499,7 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
       address: alice.address,
       chainId: 11155111,
       expiresAt: new Date(api.clock.now + 24 * 3_600_000).toISOString(),
+      idleExpiresAt: new Date(api.clock.now + 30 * 60_000).toISOString(),
     });
   });
 
@@ -515,9 +522,9 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
   });
 
   it("is 401 with a cookie signed by another server secret", async () => {
-    const first = createTestApi({ sessionSecret: "first-secret-first-secret-first-secret" });
+    const first = createTestApi({ sessionSecrets: ["first-secret-first-secret-first-secret"] });
     const cookie = await first.signIn(alice);
-    const second = createTestApi({ sessionSecret: "other-secret-other-secret-other-secret" });
+    const second = createTestApi({ sessionSecrets: ["other-secret-other-secret-other-secret"] });
     expect((await second.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(401);
   });
 
@@ -551,5 +558,131 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     const response = await api.request("POST", "/api/auth/logout", undefined, { cookie: "poo_session=junk" });
     expect(response.status).toBe(204);
     expect((await api.request("GET", "/api/auth/me", undefined, { cookie })).status).toBe(200);
+  });
+});
+
+describe("sessions: idle end, one per browser, sign out everywhere, key rotation, cookie prefix", () => {
+  const me = (api: ReturnType<typeof createTestApi>, cookie: string) =>
+    api.request("GET", "/api/auth/me", undefined, { cookie });
+
+  it("ends a session unused for 30 minutes; each use pushes the idle end on, up to the 24-hour end", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    const unused = await api.signIn(bob);
+    api.clock.now += 29 * 60_000;
+    expect((await me(api, cookie)).status).toBe(200);
+    api.clock.now += 29 * 60_000; // 58 minutes after sign-in, 29 after the last use
+    const used = await me(api, cookie);
+    expect(used.status).toBe(200);
+    expect(((await used.json()) as { idleExpiresAt: string }).idleExpiresAt).toBe(
+      new Date(api.clock.now + 30 * 60_000).toISOString(),
+    );
+    // Bob's session was never used after sign-in: it ended at 30 minutes, and stays ended.
+    expect((await me(api, unused)).status).toBe(401);
+    api.clock.now += 30 * 60_000;
+    expect((await me(api, cookie)).status).toBe(401);
+    const register = await api.request(
+      "PUT",
+      "/api/launches/crap/registration",
+      { amountEth: "1" },
+      { cookie },
+    );
+    expect(register.status).toBe(401);
+  });
+
+  it("takes its idle timeout from the configuration", async () => {
+    const api = createTestApi({ sessionIdleTimeoutMs: 5 * 60_000 });
+    const cookie = await api.signIn(alice);
+    api.clock.now += 4 * 60_000;
+    expect((await me(api, cookie)).status).toBe(200);
+    api.clock.now += 5 * 60_000;
+    expect((await me(api, cookie)).status).toBe(401);
+  });
+
+  it("ends the browser's previous session when it signs in again", async () => {
+    const api = createTestApi();
+    const first = await api.signIn(alice);
+    const otherBrowser = await api.signIn(alice);
+    const message = await api.message(bob);
+    const response = await api.verify(
+      { message, signature: await bob.signMessage({ message }) },
+      { cookie: first },
+    );
+    expect(response.status).toBe(200);
+    const second = sessionCookieOf(response);
+    expect(second).not.toBe(first);
+    expect((await me(api, first)).status).toBe(401);
+    expect((await me(api, second)).status).toBe(200);
+    // Another browser's session of the same wallet is not this browser's: it stays.
+    expect((await me(api, otherBrowser)).status).toBe(200);
+  });
+
+  it("signs out everywhere: every session of the wallet ends, on every chain and instance; others stay", async () => {
+    const clock = { now: START };
+    const one = createTestApi({}, { clock });
+    const two = createTestApi({}, { clock, stores: one.stores }); // a second instance, same database
+    const here = await one.signIn(alice);
+    const phone = await two.signIn(alice);
+    const sepolia = await two.signIn(alice, { chainId: 11155111 });
+    const bobs = await one.signIn(bob);
+
+    const response = await one.request("POST", "/api/auth/logout-everywhere", undefined, { cookie: here });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ended: 3 });
+    const cleared = response.headers.get("set-cookie") ?? "";
+    expect(cleared).toMatch(/^poo_session=;/);
+    expect(cleared).toContain("Max-Age=0");
+    for (const cookie of [here, phone, sepolia]) {
+      expect((await me(one, cookie)).status).toBe(401);
+      expect((await me(two, cookie)).status).toBe(401);
+    }
+    expect((await me(two, bobs)).status).toBe(200);
+  });
+
+  it("refuses sign out everywhere without a session, and from another site", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    const anonymous = await api.request("POST", "/api/auth/logout-everywhere");
+    expect({ status: anonymous.status, error: await errorOf(anonymous) }).toEqual({
+      status: 401,
+      error: "Sign in with your wallet first.",
+    });
+    const foreign = await api.request("POST", "/api/auth/logout-everywhere", undefined, {
+      cookie,
+      origin: "https://evil.example",
+    });
+    expect(foreign.status).toBe(403);
+    expect((await me(api, cookie)).status).toBe(200);
+  });
+
+  it("rotates SESSION_SECRET: the first key signs, every key verifies, and an old cookie is signed again", async () => {
+    const clock = { now: START };
+    const OLD = "old-secret-old-secret-old-secret-old";
+    const NEW = "new-secret-new-secret-new-secret-new";
+    const before = createTestApi({ sessionSecrets: [OLD] }, { clock });
+    const cookie = await before.signIn(alice);
+    const during = createTestApi({ sessionSecrets: [NEW, OLD] }, { clock, stores: before.stores });
+    const answer = await me(during, cookie);
+    expect(answer.status).toBe(200);
+    const resigned = sessionCookieOf(answer);
+    expect(resigned).not.toBe(cookie);
+    expect(resigned.split(".")[0]).toBe(cookie.split(".")[0]); // the same session, a new signature
+    const after = createTestApi({ sessionSecrets: [NEW] }, { clock, stores: before.stores });
+    expect((await me(after, resigned)).status).toBe(200);
+    expect((await me(after, cookie)).status).toBe(401);
+    // A cookie signed with the current key is not set again.
+    expect((await me(during, resigned)).headers.get("set-cookie")).toBeNull();
+  });
+
+  it("over https reads only the __Host- cookie, so a planted plain poo_session is ignored", async () => {
+    const api = createTestApi({ allowedOrigins: [SITE, "https://poo.finance"] });
+    const plain = await api.signIn(alice); // a valid session, under the plain name (local site)
+    const value = plain.slice("poo_session=".length);
+    const overHttps = (cookie: string) =>
+      api.app.request("https://poo.finance/api/auth/me", {
+        headers: { cookie, "x-forwarded-for": "198.51.100.1" },
+      });
+    expect((await overHttps(plain)).status).toBe(401);
+    expect((await overHttps(`__Host-poo_session=${value}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { Session } from "../model/Session";
 import type { RateLimiter } from "../ports/RateLimiter";
 import { NONCE_TTL_MS, type IssueNonce } from "../use-cases/IssueNonce";
 import type { VerifySignIn } from "../use-cases/VerifySignIn";
@@ -10,7 +11,14 @@ import { bindNonceToBrowser, presentedNonceBinding } from "./nonceCookie";
 import { rateLimit } from "./rateLimit";
 import type { RateLimitPolicies } from "./rateLimitPolicies";
 import { readJsonBody } from "./readJsonBody";
-import { endSession, readSession, startSession, type SessionCookieSettings } from "./sessionCookie";
+import {
+  endEverySession,
+  endSession,
+  readSession,
+  requireSession,
+  startSession,
+  type SessionCookieSettings,
+} from "./sessionCookie";
 import { isLocalOrigin, resolveSiteOrigin } from "./siteOrigin";
 
 export type AuthRoutesDeps = {
@@ -34,15 +42,21 @@ const verifyBodySchema = z.strictObject({
     .transform((value) => value as `0x${string}`),
 });
 
-/** Sign-In with Ethereum: nonce, verify (starts a server-side session), me, logout (ends it everywhere). */
+/**
+ * Sign-In with Ethereum: nonce, verify (starts a server-side session, ending the browser's previous
+ * one), me, logout (ends this session on every instance), logout-everywhere (ends every session of
+ * the wallet).
+ */
 export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
   const now = deps.session.now;
   const { limiter, readLimiter, policies } = deps;
   const client = (c: Context) => clientRateLimitKey(deps.clientAddress(c));
-  const secureFor = (c: Context): boolean => {
-    const site = resolveSiteOrigin(c, deps.allowedOrigins);
-    return site === undefined || !isLocalOrigin(site);
-  };
+  const sessionJson = (session: Session) => ({
+    address: session.address,
+    chainId: session.chainId,
+    expiresAt: new Date(session.expiresAtMs).toISOString(),
+    idleExpiresAt: new Date(session.idleExpiresAtMs).toISOString(),
+  });
 
   return new Hono<ApiEnv>()
     .get("/nonce", rateLimit(limiter, policies.nonceByClient, client, now), async (c) => {
@@ -69,24 +83,22 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
       });
       if (!result.ok) return jsonError(c, result.status, result.error);
 
-      const session = await startSession(c, deps.session, result.session, !isLocalOrigin(siteOrigin));
-      return c.json({
-        address: session.address,
-        chainId: session.chainId,
-        expiresAt: new Date(session.expiresAtMs).toISOString(),
-      });
+      return c.json(sessionJson(await startSession(c, deps.session, result.session)));
     })
     .get("/me", rateLimit(readLimiter, policies.sessionReadByClient, client, now), async (c) => {
       const session = await readSession(c, deps.session);
       if (!session) return jsonError(c, 401, "Not signed in.");
-      return c.json({
-        address: session.address,
-        chainId: session.chainId,
-        expiresAt: new Date(session.expiresAtMs).toISOString(),
-      });
+      return c.json(sessionJson(session));
     })
     .post("/logout", rateLimit(limiter, policies.logoutByClient, client, now), async (c) => {
-      await endSession(c, deps.session, secureFor(c));
+      await endSession(c, deps.session);
       return c.body(null, 204);
-    });
+    })
+    .post(
+      "/logout-everywhere",
+      // The same allowance as /logout: both end sessions, and each costs one write.
+      rateLimit(limiter, policies.logoutByClient, client, now),
+      requireSession(deps.session),
+      async (c) => c.json({ ended: await endEverySession(c, deps.session, c.var.session) }),
+    );
 }

@@ -1,8 +1,9 @@
+import { parseEther } from "viem";
 import { describe, expect, it } from "vitest";
 import type { PriceSource } from "../ports/PriceSource";
 import { PriceSourceError } from "../ports/PriceSource";
 import { alice, bob, carol } from "../testing/hardhatAccounts";
-import { createTestApi, errorOf } from "../testing/testApi";
+import { createTestApi, errorOf, START } from "../testing/testApi";
 
 const REGISTRATION = "/api/launches/crap/registration";
 
@@ -27,8 +28,12 @@ describe("PUT/GET /api/launches/:launchId/registration", () => {
         pooBalanceWei: "23810000000000000000000",
         blockNumber: "100",
         priceUsd: 0.0042,
+        priceAt: firstAt,
         checkedAt: firstAt,
       },
+      recheckedAt: null,
+      // The launch's price for the decision's five-minute window, with its time.
+      decisionPrice: { usd: 0.0042, at: firstAt, windowStart: "2025-06-02T10:00:00.000Z" },
     });
     expect(api.balances.reads).toEqual([{ chainId: 31337, address: alice.address }]);
 
@@ -175,6 +180,30 @@ describe("PUT/GET /api/launches/:launchId/registration", () => {
       await expectNothingStored(api);
     });
 
+    it("a registration whose quote is older than the maximum age (503, as if the price were down)", async () => {
+      const clock = { now: START };
+      // The price service answers, but its quote was last updated 16 minutes ago (the limit is 15).
+      const stale: PriceSource = {
+        fetchPooUsd: async () => ({
+          usd: 1,
+          updatedAt: new Date(clock.now - 16 * 60_000),
+          source: "coinmarketcap",
+        }),
+      };
+      const api = createTestApi({ priceSource: stale }, { clock });
+      const cookie = await api.signIn(alice);
+      const response = await api.request("PUT", REGISTRATION, { amountEth: "1" }, { cookie });
+      expect(response.status).toBe(503);
+      expect(await errorOf(response)).toBe(
+        "POO price is unavailable, so eligibility cannot be checked right now; please retry.",
+      );
+      expect(api.balances.reads).toEqual([]);
+      await expectNothingStored(api);
+      expect(
+        api.logger.lines.some((line) => line.message === "POO price too old to decide eligibility"),
+      ).toBe(true);
+    });
+
     it("a registration while the chain cannot be read (503)", async () => {
       const api = createTestApi();
       const cookie = await api.signIn(alice);
@@ -209,6 +238,117 @@ describe("PUT/GET /api/launches/:launchId/registration", () => {
       expect(await errorOf(response)).toBe("Content-Type must be application/json.");
       await expectNothingStored(api);
     });
+  });
+});
+
+describe("eligibility: one price per launch and window, for every instance; re-check verdicts stand", () => {
+  /** A price source that answers `usd` (settable), as fresh as the clock. */
+  function movingPrice(clock: { now: number }, usd: { value: number }): PriceSource {
+    return {
+      fetchPooUsd: async () => ({ usd: usd.value, updatedAt: new Date(clock.now), source: "coinmarketcap" }),
+    };
+  }
+
+  it("decides every registration of a window at the window's first price, on any instance", async () => {
+    const clock = { now: START };
+    const usdA = { value: 0.0042 };
+    const usdB = { value: 0.01 }; // the other instance's cache holds a better price
+    const one = createTestApi({ priceSource: movingPrice(clock, usdA) }, { clock });
+    const two = createTestApi({ priceSource: movingPrice(clock, usdB) }, { clock, stores: one.stores });
+    two.balances.set(31337, carol.address, parseEther("23809")); // 99.99 USD at 0.0042, 238 USD at 0.01
+
+    const first = await one.request(
+      "PUT",
+      REGISTRATION,
+      { amountEth: "1" },
+      { cookie: await one.signIn(alice) },
+    );
+    expect(first.status).toBe(201);
+    // Carol retries on the other instance within the window: still judged at 0.0042, still refused.
+    clock.now += 60_000;
+    const carolCookie = await two.signIn(carol);
+    const retried = await two.request("PUT", REGISTRATION, { amountEth: "1" }, { cookie: carolCookie });
+    expect(retried.status).toBe(403);
+    const bobs = await two.request(
+      "PUT",
+      REGISTRATION,
+      { amountEth: "1" },
+      { cookie: await two.signIn(bob) },
+    );
+    expect(await bobs.json()).toMatchObject({
+      decisionPrice: {
+        usd: 0.0042,
+        at: new Date(START).toISOString(),
+        windowStart: new Date(START).toISOString(),
+      },
+      lastCheck: { priceUsd: 0.0042 },
+    });
+
+    // The next window takes the price of the decision that opens it.
+    clock.now = START + 5 * 60_000;
+    const nextWindow = await two.request("PUT", REGISTRATION, { amountEth: "1" }, { cookie: carolCookie });
+    expect(nextWindow.status).toBe(201);
+    expect(await nextWindow.json()).toMatchObject({
+      decisionPrice: { usd: 0.01, windowStart: new Date(START + 5 * 60_000).toISOString() },
+    });
+  });
+
+  it("refuses a decision once the window's fixed price has grown older than the maximum age", async () => {
+    const clock = { now: START };
+    const api = createTestApi(
+      {
+        priceSource: {
+          fetchPooUsd: async () => ({
+            usd: 0.0042,
+            updatedAt: new Date(START - 9 * 60_000),
+            source: "coinmarketcap",
+          }),
+        },
+        eligibilityPrice: { maxAgeMs: 10 * 60_000, windowMs: 5 * 60_000 },
+      },
+      { clock },
+    );
+    const cookie = await api.signIn(alice);
+    expect((await api.request("PUT", REGISTRATION, { amountEth: "1" }, { cookie })).status).toBe(201);
+    clock.now += 2 * 60_000; // same window; the fixed quote is now 11 minutes old
+    const late = await api.request("PUT", REGISTRATION, { amountEth: "2" }, { cookie });
+    expect(late.status).toBe(503);
+  });
+
+  it("keeps a re-check's verdict when the wallet registers again; the next re-check decides", async () => {
+    const api = createTestApi();
+    const cookie = await api.signIn(alice);
+    expect((await api.request("PUT", REGISTRATION, { amountEth: "1" }, { cookie })).status).toBe(201);
+    const recheckedAt = new Date(api.clock.now + 3_600_000);
+    await api.store.recordRechecks("crap", 31337, [
+      {
+        address: alice.address,
+        standing: "below-threshold",
+        check: {
+          pooBalanceWei: 10n,
+          blockNumber: 500n,
+          priceUsd: 0.0042,
+          priceAt: recheckedAt,
+          checkedAt: recheckedAt,
+        },
+      },
+    ]);
+    api.clock.now += 2 * 3_600_000; // alice holds enough POO again, signs in again, changes her amount
+    const later = await api.signIn(alice);
+    const again = await api.request("PUT", REGISTRATION, { amountEth: "1.5" }, { cookie: later });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      amountEth: "1.5",
+      standing: "below-threshold",
+      lastCheck: { pooBalanceWei: "10", blockNumber: "500" },
+      recheckedAt: recheckedAt.toISOString(),
+      decisionPrice: { usd: 0.0042, at: new Date(api.clock.now).toISOString() },
+    });
+    expect(await (await api.request("GET", REGISTRATION, undefined, { cookie: later })).json()).toMatchObject(
+      {
+        standing: "below-threshold",
+      },
+    );
   });
 });
 
@@ -251,6 +391,25 @@ describe("POST /api/launch-applications", () => {
     ).toBe(201);
   });
 
+  it("counts user-perceived characters after NFC and stores the text in NFC", async () => {
+    const api = createTestApi({ newId: () => "nfc-application" });
+    const cookie = await api.signIn(alice);
+    // 64 astronauts: 320 UTF-16 code units, 64 characters as a reader counts them.
+    const projectName = "👩\u200d🚀".repeat(64);
+    const description = "Cafe\u0301 cre\u0300me, for everyone who likes it.";
+    const response = await api.request(
+      "POST",
+      "/api/launch-applications",
+      { ...valid, projectName, description },
+      { cookie },
+    );
+    expect(response.status).toBe(201);
+    expect(await api.applicationStore.findById("nfc-application")).toMatchObject({
+      projectName,
+      description: "Café crème, for everyone who likes it.",
+    });
+  });
+
   it("gives every application its own random id", async () => {
     const api = createTestApi();
     const cookie = await api.signIn(alice);
@@ -284,40 +443,66 @@ describe("POST /api/launch-applications", () => {
     [{ description: "x".repeat(1001) }, "description: description must be 20 to 1000 characters."],
     [
       { projectName: "Bad\u0000Name" },
-      "projectName: projectName must not contain control or text-direction characters (found U+0000).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+0000).",
     ],
     [
       { projectName: "Bad\u009b2JName" },
-      "projectName: projectName must not contain control or text-direction characters (found U+009B).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+009B).",
     ],
     [
       { projectName: "Pile \u202Eeliforp" },
-      "projectName: projectName must not contain control or text-direction characters (found U+202E).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+202E).",
     ],
     [
       { projectName: "Pile\nStatus: approved" },
-      "projectName: projectName must not contain control or text-direction characters (found U+000A).",
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+000A).",
     ],
     [
       { website: "https://pile.example/\u2067x" },
-      "website: website must not contain control or text-direction characters (found U+2067).",
+      "website: website must not contain invisible, control or text-direction characters (found U+2067).",
     ],
     [
       { contact: "@pile\u061C" },
-      "contact: contact must not contain control or text-direction characters (found U+061C).",
+      "contact: contact must not contain invisible, control or text-direction characters (found U+061C).",
     ],
     [
       { description: "Twenty characters and a bell\u0007" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+0007).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+0007).",
     ],
     [
       { description: "Twenty characters and a CSI \u009b" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+009B).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+009B).",
     ],
     [
       { description: "Twenty characters, \u2068isolated\u2069" },
-      "description: description must not contain control or text-direction characters other than line breaks and tabs (found U+2068).",
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+2068).",
     ],
+    [
+      { projectName: "\u200b\u200b" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+200B).",
+    ],
+    [
+      { projectName: "\ufeffPile\ufeffPile" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+FEFF).",
+    ],
+    [
+      { projectName: "Pile\u{e0041}\u{e0042}" },
+      "projectName: projectName must not contain invisible, control or text-direction characters (found U+E0041).",
+    ],
+    [
+      { contact: "@pile\ud800" },
+      "contact: contact must not contain invisible, control or text-direction characters (found U+D800).",
+    ],
+    [
+      { website: "https://pile.example/\ufdd0" },
+      "website: website must not contain invisible, control or text-direction characters (found U+FDD0).",
+    ],
+    [
+      { description: "Twenty characters, then\u2060 a word joiner" },
+      "description: description must not contain invisible, control or text-direction characters other than line breaks and tabs (found U+2060).",
+    ],
+    [{ projectName: "e\u0301" }, "projectName: projectName must be 2 to 64 characters."],
+    [{ projectName: "🚀".repeat(65) }, "projectName: projectName must be 2 to 64 characters."],
     [{ extra: "field" }, 'Unrecognized key: "extra"'],
   ])("refuses %j", async (change, error) => {
     const api = createTestApi({ newId: () => "never-stored" });

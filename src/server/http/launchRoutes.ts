@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { formatEther } from "viem";
 import { z } from "zod";
-import { withoutForbiddenCharacters } from "../../domain/withoutForbiddenCharacters";
+import { textFieldChecks } from "../../domain/textFieldChecks";
 import { parseDecimalAmount } from "../model/parseDecimalAmount";
 import type { Registration } from "../ports/RegistrationStore";
 import type { RateLimiter } from "../ports/RateLimiter";
@@ -56,38 +56,52 @@ const registrationBodySchema = z.strictObject({ amountEth: amountEthSchema });
 
 const launchIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 
+// The free-text fields follow the web form's rule (textFieldChecks), with the API's field names.
 const applicationBodySchema = z.strictObject({
-  projectName: z
-    .string()
-    .trim()
-    .min(2, "projectName must be 2 to 64 characters.")
-    .max(64, "projectName must be 2 to 64 characters.")
-    .check(withoutForbiddenCharacters("projectName", { lineBreaks: false })),
+  projectName: z.string().check(
+    ...textFieldChecks("projectName", {
+      lineBreaks: false,
+      min: 2,
+      max: 64,
+      lengthMessage: "projectName must be 2 to 64 characters.",
+    }),
+  ),
   tokenSymbol: z
     .string()
     .regex(/^[A-Z0-9]{2,11}$/, "tokenSymbol must be 2 to 11 uppercase letters or digits."),
   website: z
     .string()
-    .max(200, "website must be at most 200 characters.")
-    .check(withoutForbiddenCharacters("website", { lineBreaks: false }))
+    .check(
+      ...textFieldChecks("website", {
+        lineBreaks: false,
+        max: 200,
+        lengthMessage: "website must be at most 200 characters.",
+      }),
+    )
     .pipe(
       z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "website must be an https:// URL." }),
     ),
   contact: z
     .string()
-    .trim()
-    .max(100, "contact must be at most 100 characters.")
-    .check(withoutForbiddenCharacters("contact", { lineBreaks: false }))
+    .check(
+      ...textFieldChecks("contact", {
+        lineBreaks: false,
+        max: 100,
+        lengthMessage: "contact must be at most 100 characters.",
+      }),
+    )
     .refine(
       (value) => z.email().safeParse(value).success || /^@[A-Za-z0-9_.-]{1,64}$/.test(value),
       "contact must be an email address or an @handle.",
     ),
-  description: z
-    .string()
-    .trim()
-    .min(20, "description must be 20 to 1000 characters.")
-    .max(1000, "description must be 20 to 1000 characters.")
-    .check(withoutForbiddenCharacters("description", { lineBreaks: true })),
+  description: z.string().check(
+    ...textFieldChecks("description", {
+      lineBreaks: true,
+      min: 20,
+      max: 1000,
+      lengthMessage: "description must be 20 to 1000 characters.",
+    }),
+  ),
 });
 
 function registrationJson(registration: Registration) {
@@ -105,7 +119,16 @@ function registrationJson(registration: Registration) {
           pooBalanceWei: registration.lastCheck.pooBalanceWei.toString(),
           blockNumber: registration.lastCheck.blockNumber.toString(),
           priceUsd: registration.lastCheck.priceUsd,
+          priceAt: registration.lastCheck.priceAt?.toISOString() ?? null,
           checkedAt: registration.lastCheck.checkedAt.toISOString(),
+        }
+      : null,
+    recheckedAt: registration.recheckedAt?.toISOString() ?? null,
+    decisionPrice: registration.decisionPrice
+      ? {
+          usd: registration.decisionPrice.usd,
+          at: registration.decisionPrice.at.toISOString(),
+          windowStart: registration.decisionPrice.windowStart.toISOString(),
         }
       : null,
   };

@@ -30,6 +30,8 @@ export const RATE_LIMIT_POLICIES = {
    * address has room for many.
    */
   rpcByClient: { name: "rpc-ip", limit: 1_200, windowMs: MINUTE },
+  // /indexer/* (the activity indexer behind this server): a page load asks once.
+  indexerByClient: { name: "indexer-ip", limit: 600, windowMs: MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicies = { [Name in keyof typeof RATE_LIMIT_POLICIES]: RateLimitPolicy };

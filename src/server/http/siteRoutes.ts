@@ -4,8 +4,9 @@ import { IMMUTABLE_ASSET_CACHE_CONTROL } from "../site/assetCaching";
 import type { IndexDocument, Site } from "../site/loadSite";
 import type { ApiEnv } from "./ApiEnv";
 
-/** Paths the API answers; the site leaves them alone. */
-export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/");
+/** Paths the API answers (and /indexer, which it passes to the indexer); the site leaves them alone. */
+export const isApiPath = (path: string): boolean =>
+  path === "/api" || path.startsWith("/api/") || path === "/indexer" || path.startsWith("/indexer/");
 
 /** "/.poo/site.json", "/assets/.x": nothing under a dot name is served. */
 const hasDotSegment = (path: string): boolean => /(^|\/)\./.test(path);

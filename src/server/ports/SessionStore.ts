@@ -1,3 +1,4 @@
+import type { Address } from "viem";
 import type { Session } from "../model/Session";
 
 /**
@@ -6,8 +7,12 @@ import type { Session } from "../model/Session";
  */
 export interface SessionStore {
   save(session: Session, createdAtMs: number): Promise<void>;
-  /** The session if it exists and has not expired at `nowMs`. */
+  /** The session if it exists and neither its absolute nor its idle end has passed at `nowMs`. */
   find(id: string, nowMs: number): Promise<Session | undefined>;
+  /** Moves the session's idle end to `idleExpiresAtMs` (never back: two instances may touch at once). */
+  touch(id: string, idleExpiresAtMs: number): Promise<void>;
   /** Ends the session; unknown ids are ignored. */
   revoke(id: string): Promise<void>;
+  /** Ends every session of the wallet (on every chain); returns how many were still open at `nowMs`. */
+  revokeAllOf(address: Address, nowMs: number): Promise<number>;
 }

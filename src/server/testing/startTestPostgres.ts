@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -98,12 +98,20 @@ export async function createDatabaseOn(adminUrl: string, prefix: string): Promis
  * Unix socket, deleted by stop(). As root it runs as a `postgres` user that it creates, which is why
  * the folder must not be created in advance under a root-owned directory.
  */
-export async function startTestPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
+export async function startTestPostgres(
+  options: {
+    durable?: boolean;
+    /** Default 127.0.0.1; a test host's own address too (scripts/lib/netns/postgresHostProcess.ts). */
+    listenAddresses?: readonly string[];
+    /** A network (CIDR) whose clients may log in with the password, beside this machine's. */
+    allowNetwork?: string;
+  } = {},
+): Promise<TestPostgres> {
   const port = await freePort();
+  const databaseDir = join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
   const password = randomBytes(12).toString("hex");
   const log: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const databaseDir = join(tmpdir(), `poo-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -114,7 +122,7 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
     initdbFlags: ["--encoding=UTF8", "--no-sync"],
     postgresFlags: [
       "-c",
-      "listen_addresses=127.0.0.1",
+      `listen_addresses=${(options.listenAddresses ?? ["127.0.0.1"]).join(",")}`,
       "-c",
       "unix_socket_directories=",
       // Tests need no crash safety; the bench keeps the defaults (durable).
@@ -127,6 +135,12 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
   });
   try {
     await server.initialise();
+    if (options.allowNetwork) {
+      appendFileSync(
+        join(databaseDir, "pg_hba.conf"),
+        `host all all ${options.allowNetwork} scram-sha-256\n`,
+      );
+    }
     await server.start();
   } catch (error) {
     await server.stop().catch(() => undefined);

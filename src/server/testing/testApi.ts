@@ -73,7 +73,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
   const app = createApi({
     allowedOrigins: [SITE, "http://localhost:5173"],
     allowedChainIds: [31337, 11155111],
-    sessionSecret: SECRET,
+    sessionSecrets: [SECRET],
     registrableLaunchIds: ["crap"],
     priceSource: new DevPriceSource(0.0042, () => clock.now),
     nonceStore,
@@ -84,6 +84,7 @@ export function createTestApi(overrides: Partial<ApiDeps> = {}, shared: TestApiS
     registrationStore: store,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
+    eligibilityPriceStore: stores.eligibilityPriceStore,
     logger,
     now: () => clock.now,
     clientAddress: clientAddressResolver([PROXY], testPeer),

@@ -6,6 +6,7 @@ import { FakeBalanceReader } from "../testing/FakeBalanceReader";
 import { alice, bob, carol } from "../testing/hardhatAccounts";
 import { memoryLogger } from "../testing/memoryLogger";
 import { memoryStores } from "../testing/memoryStores";
+import { GetEligibilityPrice } from "./GetEligibilityPrice";
 import { GetPooPrice } from "./GetPooPrice";
 import { RecheckLaunchRegistrations } from "./RecheckLaunchRegistrations";
 
@@ -25,13 +26,20 @@ async function setup(priceUsd = 0.0042) {
         pooBalanceWei: parseEther("30000"),
         blockNumber: 90n,
         priceUsd: 0.0042,
+        priceAt: new Date(NOW),
         checkedAt: new Date(NOW),
       },
+      priceWindowStart: new Date(NOW),
     });
   for (const account of [alice, bob, carol]) await register(account.address);
   await register(alice.address, 11155111);
-  const price = new GetPooPrice({
-    source: new DevPriceSource(priceUsd, () => NOW),
+  const price = new GetEligibilityPrice({
+    price: new GetPooPrice({
+      source: new DevPriceSource(priceUsd, () => NOW),
+      logger: memoryLogger(),
+      now: () => NOW,
+    }),
+    store: stores.eligibilityPriceStore,
     logger: memoryLogger(),
     now: () => NOW,
   });
@@ -107,8 +115,13 @@ describe("RecheckLaunchRegistrations", () => {
 
   it("changes nothing when the price is unavailable, and reports a launch without registrations", async () => {
     const { stores, balances } = await setup();
-    const down = new GetPooPrice({
-      source: { fetchPooUsd: async () => Promise.reject(new PriceSourceError("HTTP 429")) },
+    const down = new GetEligibilityPrice({
+      price: new GetPooPrice({
+        source: { fetchPooUsd: async () => Promise.reject(new PriceSourceError("HTTP 429")) },
+        logger: memoryLogger(),
+        now: () => NOW,
+      }),
+      store: stores.eligibilityPriceStore,
       logger: memoryLogger(),
       now: () => NOW,
     });

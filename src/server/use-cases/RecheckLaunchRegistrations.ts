@@ -3,7 +3,7 @@ import { isWhitelistEligible } from "../model/whitelistEligibility";
 import type { BalanceReader } from "../ports/BalanceReader";
 import type { RecheckResult, RegistrationStore } from "../ports/RegistrationStore";
 import { fail, type Failure } from "./Failure";
-import type { GetPooPrice } from "./GetPooPrice";
+import type { GetEligibilityPrice } from "./GetEligibilityPrice";
 
 export type ChainRecheck = {
   chainId: number;
@@ -18,14 +18,15 @@ export type ChainRecheck = {
 
 /**
  * Re-checks every registration of a launch: per chain, all balances at one block (so the snapshot
- * is the same for everyone), read in batches, judged at one price; each registration's standing,
- * balance and block are recorded in one transaction.
+ * is the same for everyone), read in batches, judged at one price (the launch's price for the current
+ * window, as registrations are); each registration's standing, balance and block are recorded in one
+ * transaction, and that verdict stands until the next re-check, whatever the wallet registers meanwhile.
  */
 export class RecheckLaunchRegistrations {
   constructor(
     private readonly deps: {
       balances: BalanceReader;
-      price: GetPooPrice;
+      price: GetEligibilityPrice;
       store: RegistrationStore;
       now: () => number;
     },
@@ -33,9 +34,17 @@ export class RecheckLaunchRegistrations {
 
   async execute(launchId: string): Promise<{ ok: true; chains: ChainRecheck[] } | Failure> {
     const { deps } = this;
-    const price = await deps.price.execute();
-    if (!price.ok) return fail(503, "The POO price is unavailable, so nothing was re-checked; retry later.");
-    const priceUsd = price.quote.usd;
+    // The launch's price for this window, as its registrations get; never a quote past the maximum age.
+    const decision = await deps.price.execute(launchId);
+    if (!decision.ok) {
+      return fail(
+        503,
+        decision.reason === "stale"
+          ? "The POO price is too old to judge eligibility, so nothing was re-checked; retry later."
+          : "The POO price is unavailable, so nothing was re-checked; retry later.",
+      );
+    }
+    const { usd: priceUsd, quotedAt: priceAt } = decision.price;
 
     const chains: ChainRecheck[] = [];
     for (const chainId of await deps.store.chainsOfLaunch(launchId)) {
@@ -49,7 +58,7 @@ export class RecheckLaunchRegistrations {
         return {
           address: registration.address,
           standing: isWhitelistEligible(pooBalanceWei, priceUsd) ? "eligible" : "below-threshold",
-          check: { pooBalanceWei, blockNumber, priceUsd, checkedAt },
+          check: { pooBalanceWei, blockNumber, priceUsd, priceAt, checkedAt },
         };
       });
       await deps.store.recordRechecks(launchId, chainId, results);

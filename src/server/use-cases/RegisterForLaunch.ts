@@ -4,14 +4,14 @@ import type { BalanceAtBlock, BalanceReader } from "../ports/BalanceReader";
 import type { Logger } from "../ports/Logger";
 import type { Registration, RegistrationStore } from "../ports/RegistrationStore";
 import { fail, type Failure } from "./Failure";
-import type { GetPooPrice } from "./GetPooPrice";
+import type { GetEligibilityPrice } from "./GetEligibilityPrice";
 
 export const INELIGIBLE_MESSAGE =
   "You are ineligible for a whitelist: hold at least 100 USD worth of POO to register. You can buy POO on a decentralised exchange.";
 
 export type RegisterForLaunchDeps = {
   balances: BalanceReader;
-  price: GetPooPrice;
+  price: GetEligibilityPrice;
   store: RegistrationStore;
   logger: Logger;
   now: () => number;
@@ -19,8 +19,9 @@ export type RegisterForLaunchDeps = {
 
 /**
  * Creates or changes the signed-in wallet's registration for a launch, after re-checking on the
- * server that it holds at least 100 USD of POO at the current price. The balance, its block and the
- * price are recorded with the registration.
+ * server that it holds at least 100 USD of POO at the launch's price for the current window (shared by
+ * every instance; never a quote older than the maximum age). The balance, its block, the price, its
+ * time and window are recorded with the registration.
  */
 export class RegisterForLaunch {
   constructor(private readonly deps: RegisterForLaunchDeps) {}
@@ -33,9 +34,10 @@ export class RegisterForLaunch {
     const { deps } = this;
     const { address, chainId } = input.session;
 
-    const price = await deps.price.execute();
-    if (!price.ok)
+    const decision = await deps.price.execute(input.launchId);
+    if (!decision.ok)
       return fail(503, "POO price is unavailable, so eligibility cannot be checked right now; please retry.");
+    const { price } = decision;
 
     let balance: BalanceAtBlock;
     try {
@@ -48,11 +50,13 @@ export class RegisterForLaunch {
       return fail(503, "Could not read your POO balance right now; please retry.");
     }
 
-    if (!isWhitelistEligible(balance.balanceWei, price.quote.usd)) {
+    if (!isWhitelistEligible(balance.balanceWei, price.usd)) {
       deps.logger.info("Whitelist registration refused: ineligible", {
         chainId,
         address,
-        usdValue18: usdValueOf(balance.balanceWei, price.quote.usd).toString(),
+        usdValue18: usdValueOf(balance.balanceWei, price.usd).toString(),
+        priceUsd: price.usd,
+        priceAt: price.quotedAt.toISOString(),
       });
       return fail(403, INELIGIBLE_MESSAGE);
     }
@@ -67,9 +71,11 @@ export class RegisterForLaunch {
       check: {
         pooBalanceWei: balance.balanceWei,
         blockNumber: balance.blockNumber,
-        priceUsd: price.quote.usd,
+        priceUsd: price.usd,
+        priceAt: price.quotedAt,
         checkedAt: at,
       },
+      priceWindowStart: price.windowStart,
     });
     return { ok: true, registration, created };
   }

@@ -54,7 +54,7 @@ export class VerifySignIn {
     signature,
     siteOrigin,
     nonceBinding,
-  }: VerifySignInInput): Promise<{ ok: true; session: Omit<Session, "id"> } | Failure> {
+  }: VerifySignInInput): Promise<{ ok: true; session: Omit<Session, "id" | "idleExpiresAtMs"> } | Failure> {
     const { deps } = this;
     const now = deps.now();
     const fields = parseSignInMessage(message);

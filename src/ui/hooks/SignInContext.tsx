@@ -20,6 +20,8 @@ export interface SignInState {
   /** Has the server verify a signed message; true when it started a session (the request is done). */
   completeSignIn(message: string, signature: `0x${string}`): Promise<boolean>;
   signOut(): Promise<void>;
+  /** Ends every session of the wallet (every browser and device); resolves with how many ended. */
+  signOutEverywhere(): Promise<number>;
 }
 
 const SignInContext = createContext<SignInState | null>(null);
@@ -74,11 +76,31 @@ export function SignInProvider({ children }: { children: ReactNode }): ReactNode
     await gateway.signOut();
     queryClient.setQueryData(authKeys.session(), null);
   }, [gateway, queryClient]);
+  const signOutEverywhere = useCallback(async () => {
+    try {
+      const ended = await gateway.signOutEverywhere();
+      queryClient.setQueryData(authKeys.session(), null);
+      return ended;
+    } catch (error) {
+      // The session may have ended meanwhile (idle, or signed out from another device): ask again.
+      void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      throw error;
+    }
+  }, [gateway, queryClient]);
   const requestSignIn = useCallback(() => setRequested(true), []);
   const cancelRequest = useCallback(() => setRequested(false), []);
   const state = useMemo(
-    () => ({ status, session, requested, requestSignIn, cancelRequest, completeSignIn, signOut }),
-    [status, session, requested, requestSignIn, cancelRequest, completeSignIn, signOut],
+    () => ({
+      status,
+      session,
+      requested,
+      requestSignIn,
+      cancelRequest,
+      completeSignIn,
+      signOut,
+      signOutEverywhere,
+    }),
+    [status, session, requested, requestSignIn, cancelRequest, completeSignIn, signOut, signOutEverywhere],
   );
 
   return <SignInContext.Provider value={state}>{children}</SignInContext.Provider>;

@@ -4,13 +4,13 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
-import type { ActivityEntry } from "../../domain/stakeActivity";
+import type { ActivityEntry, StakeActivity } from "../../domain/stakeActivity";
 import { stakeKeys } from "../query/queryKeys";
 import { useStakeActivity } from "./useStakeActivity";
 
 const ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const CHAIN = 31337;
-const execute = vi.fn<(account: string, chainId: number) => Promise<readonly ActivityEntry[]>>();
+const execute = vi.fn<(account: string, chainId: number) => Promise<StakeActivity>>();
 
 vi.mock("./WalletContext", () => ({
   useWalletAccount: () => ({ address: ACCOUNT, chainId: CHAIN, isConnected: true }),
@@ -38,6 +38,8 @@ const entry = (blockNumber: bigint): ActivityEntry => ({
   timestamp: undefined,
 });
 
+const listed = (...entries: ActivityEntry[]): StakeActivity => ({ entries, incomplete: false });
+
 let client: QueryClient;
 const snapshotKey = stakeKeys.snapshot(CHAIN, ACCOUNT);
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -47,7 +49,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   execute.mockReset();
-  execute.mockResolvedValue([entry(1n)]);
+  execute.mockResolvedValue(listed(entry(1n)));
 });
 afterEach(() => {
   cleanup();
@@ -60,7 +62,7 @@ describe("useStakeActivity", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     client.setQueryData(snapshotKey, snapshot());
     const { result } = renderHook(() => useStakeActivity(), { wrapper });
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
     expect(execute).toHaveBeenCalledOnce();
     expect(execute).toHaveBeenCalledWith(ACCOUNT, CHAIN);
@@ -69,26 +71,26 @@ describe("useStakeActivity", () => {
   it("reads it again when the snapshot shows a stake, not when only rewards grew", async () => {
     client.setQueryData(snapshotKey, snapshot());
     const { result } = renderHook(() => useStakeActivity(), { wrapper });
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
 
     act(() => client.setQueryData(snapshotKey, snapshot({ rewards: 9n, blockNumber: 6n })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(execute).toHaveBeenCalledOnce();
 
-    let answer!: (entries: readonly ActivityEntry[]) => void;
+    let answer!: (activity: StakeActivity) => void;
     execute.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     act(() => client.setQueryData(snapshotKey, snapshot({ stakedAmount: 20n, blockNumber: 7n })));
     await waitFor(() => expect(execute).toHaveBeenCalledTimes(2));
     // The entries stay on screen while the list is read again.
-    expect(result.current.data).toHaveLength(1);
-    act(() => answer([entry(7n), entry(1n)]));
-    await waitFor(() => expect(result.current.data).toHaveLength(2));
+    expect(result.current.data?.entries).toHaveLength(1);
+    act(() => answer(listed(entry(7n), entry(1n))));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(2));
   });
 
   it("reads it again after a CRAP payout (the CRAP balance changed)", async () => {
     client.setQueryData(snapshotKey, snapshot());
     const { result } = renderHook(() => useStakeActivity(), { wrapper });
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
     act(() => client.setQueryData(snapshotKey, snapshot({ crapBalance: 5n })));
     await waitFor(() => expect(execute).toHaveBeenCalledTimes(2));
   });
@@ -100,7 +102,7 @@ describe("useStakeActivity", () => {
       queryFn: () => new Promise<AccountSnapshot>((resolve) => (deliver = resolve)),
     });
     const { result } = renderHook(() => useStakeActivity(), { wrapper });
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
     act(() => deliver(snapshot()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(execute).toHaveBeenCalledOnce();
@@ -109,7 +111,7 @@ describe("useStakeActivity", () => {
   it("shares one read between the lists on screen", async () => {
     client.setQueryData(snapshotKey, snapshot());
     const { result } = renderHook(() => [useStakeActivity(), useStakeActivity()], { wrapper });
-    await waitFor(() => expect(result.current[1]?.data).toHaveLength(1));
+    await waitFor(() => expect(result.current[1]?.data?.entries).toHaveLength(1));
     act(() => client.setQueryData(snapshotKey, snapshot({ stakedAmount: 20n })));
     await waitFor(() => expect(execute).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -126,7 +128,7 @@ describe("useStakeActivity", () => {
       },
       { wrapper },
     );
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
     await act(() => client.invalidateQueries({ queryKey: stakeKeys.all }));
     expect(readSnapshot).toHaveBeenCalledOnce();
     expect(client.getQueryState(snapshotKey)?.status).toBe("success");
@@ -135,7 +137,7 @@ describe("useStakeActivity", () => {
 
   it("still reads the activity where nothing reads the snapshot (the launchpad)", async () => {
     const { result } = renderHook(() => useStakeActivity(), { wrapper });
-    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    await waitFor(() => expect(result.current.data?.entries).toHaveLength(1));
     expect(execute).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,7 @@
 import { hashKey, useQuery, useQueryClient, type QueryKey, type UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { AccountSnapshot } from "../../application/ports/accountSnapshotSource";
-import type { ActivityEntry } from "../../domain/stakeActivity";
+import type { StakeActivity } from "../../domain/stakeActivity";
 import { TOKENS } from "../../application/serviceTokens";
 import { useInjection, useLazyInjection } from "../services/useInjection";
 import { activityKeys, stakeKeys } from "../query/queryKeys";
@@ -17,14 +17,14 @@ function activityFingerprint(snapshot: AccountSnapshot | undefined): string | un
 }
 
 /**
- * The connected account's stakes, unstakes and CRAP payouts on the current chain, from the chain
- * (`eth_blockNumber` + `eth_getLogs`): read once, then again when the account snapshot (read once per
+ * The connected account's stakes, unstakes and CRAP payouts on the current chain (from the indexer
+ * and the chain's newest blocks, or from the chain alone): read once, then again when the account snapshot (read once per
  * block on the Stake page) shows new activity, so activity by other means (another device, a block
  * explorer) shows up within a block, and an idle page sends nothing more on a 12-second chain. The
  * snapshot is only watched here, never fetched: where nothing reads it (the launchpad), the list
  * stays as loaded.
  */
-export function useStakeActivity(): UseQueryResult<readonly ActivityEntry[]> {
+export function useStakeActivity(): UseQueryResult<StakeActivity> {
   const { address, chainId } = useWalletAccount();
   const load = useLazyInjection(TOKENS.loadStakeActivity);
   const known = useInjection(TOKENS.servedChains).some((c) => c.id === chainId);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
 import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import { UserRejectedError } from "../../domain/errors/userRejectedError";
+import { PartialBatchError } from "../../domain/errors/partialBatchError";
 import { errorResult, successResult, transactionProgress, UPGRADE_DECLINED_NOTICE } from "./stakeFlow";
 
 const hash = `0x${"12".repeat(32)}` as const;
@@ -117,6 +118,21 @@ describe("results", () => {
       outcome: "error",
       message: "Your stake was cancelled in your wallet. Nothing was staked.",
       transaction: { hash: cancel, explorerUrl: explorer },
+    });
+  });
+
+  it("a batch approved but not staked is an error linking the stake that failed", () => {
+    const error = new PartialBatchError({
+      approvalHash: cancel,
+      approvedAmount: 150n * 10n ** 18n,
+      stakeHash: hash,
+    });
+    expect(errorResult(error, explorer)).toEqual({
+      step: "result",
+      outcome: "error",
+      message:
+        "Approved but not staked. The stake failed on chain. Your approval of 150 POO stays: stake again to use it, or revoke it in your wallet.",
+      transaction: { hash, explorerUrl: explorer },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { TransactionEvent } from "../../application/use-cases/trackTransaction";
 import { ContractRevertError } from "../../domain/errors/contractRevertError";
+import { PartialBatchError } from "../../domain/errors/partialBatchError";
 import { toDomainError } from "../../domain/errors/toDomainError";
 import { TransactionReplacedError } from "../../domain/errors/transactionReplacedError";
 import type { ResultOutcome, ResultTransaction } from "../components/ResultDialog/ResultDialog";
@@ -123,12 +124,15 @@ export function successResult(
 
 /**
  * An Error result with the error's short message, linking the transaction when one was mined: a
- * revert on chain, or the wallet's cancel that took the transaction's place.
+ * revert on chain, the wallet's cancel that took the transaction's place, or a batch's approval
+ * (or its stake that reverted) when only the approval went through.
  */
 export function errorResult(error: unknown, explorerUrl: string | undefined): StakeFlowState {
   const domainError = toDomainError(error);
   const hash =
-    domainError instanceof ContractRevertError || domainError instanceof TransactionReplacedError
+    domainError instanceof ContractRevertError ||
+    domainError instanceof TransactionReplacedError ||
+    domainError instanceof PartialBatchError
       ? domainError.transactionHash
       : undefined;
   return {

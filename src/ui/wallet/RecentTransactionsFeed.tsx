@@ -26,7 +26,7 @@ export function RecentTransactionsFeed(): null {
     const key = `${chainId}:${address.toLowerCase()}`;
     const seen = announced.current.get(key);
     const ownHashes = new Set(records.flatMap((record) => (record.hash ? [record.hash.toLowerCase()] : [])));
-    const chainLines = activityDescriptions(activity ?? []).filter(
+    const chainLines = activityDescriptions(activity?.entries ?? []).filter(
       (line) => !ownHashes.has(line.hash.toLowerCase()),
     );
     const fromChain = chainActivityToAnnounce(chainLines, seen);

@@ -109,6 +109,12 @@ describe("LaunchApplicationDialog", () => {
     expect(describedBy(field("Description"))).toContain("46/1000 characters");
   });
 
+  it("counts characters as a reader does: an emoji sequence or e + accent is one", () => {
+    const description = "Crew: 👩\u200d🚀👨\u200d👩\u200d👧, cafe\u0301.";
+    render(<Harness initial={{ ...valid, description }} onSubmit={vi.fn()} />);
+    expect(describedBy(field("Description"))).toContain("15/1000 characters");
+  });
+
   it("disables Send while sending", () => {
     const onSubmit = vi.fn();
     render(<Harness initial={valid} state={{ status: "sending" }} onSubmit={onSubmit} />);

@@ -5,6 +5,7 @@ import {
   type LaunchApplicationField,
   type LaunchApplicationInput,
 } from "../../../domain/launch/launchApplication";
+import { textLength } from "../../../domain/textLength";
 import { Button } from "../../components/Button/Button";
 import { Dialog } from "../../components/Dialog/Dialog";
 import { FormAlert } from "../../components/FormAlert/FormAlert";
@@ -144,7 +145,9 @@ export function LaunchApplicationDialog({
                   {/* The error restates the rule; the counter stays useful beside it. */}
                   {[
                     error === undefined ? spec.hint : undefined,
-                    spec.multiline ? `${values[field].trim().length}/1000 characters` : undefined,
+                    spec.multiline
+                      ? `${textLength(values[field].trim().normalize("NFC"))}/1000 characters`
+                      : undefined,
                   ]
                     .filter(Boolean)
                     .join(" ")}

@@ -139,7 +139,7 @@ describe("WhitelistDialog message step", () => {
       },
     });
     expect(below.dialog.textContent).toContain(
-      "Standing: below the threshold. At block 1234 this wallet held 1k POO, less than 100 USD worth, so this registration does not count.",
+      "Standing: below the threshold. At block 1234 this wallet held 1k POO, less than 100 USD worth, so this registration does not count. Changing the amount does not change this: the launch's next re-check looks at this wallet again, so hold at least 100 USD of POO by then.",
     );
   });
 

@@ -257,8 +257,8 @@ function RegistrationStanding({
   return (
     <p className={`${styles.detail} ${styles.ineligible}`} role="status">
       Standing: below the threshold. At {block} this wallet held {balance}, less than {THRESHOLD_TEXT} worth,
-      so this registration does not count. Hold at least {THRESHOLD_TEXT} of POO and confirm your amount again
-      to be checked again.
+      so this registration does not count. Changing the amount does not change this: the launch&apos;s next
+      re-check looks at this wallet again, so hold at least {THRESHOLD_TEXT} of POO by then.
     </p>
   );
 }

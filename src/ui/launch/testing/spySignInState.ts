@@ -11,6 +11,7 @@ export function spySignInState(overrides: Partial<SignInState> = {}): SignInStat
     cancelRequest: vi.fn(),
     completeSignIn: vi.fn(async () => true),
     signOut: vi.fn(async () => {}),
+    signOutEverywhere: vi.fn(async () => 1),
     ...overrides,
   };
 }

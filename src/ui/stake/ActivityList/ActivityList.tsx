@@ -9,7 +9,7 @@ export const ACTIVITY_SHOWN = 5;
 
 export interface ActivityListProps {
   entries: readonly ActivityEntry[] | undefined;
-  /** Why the list could not be read; undefined when it could (or is loading). */
+  /** Why the list, or part of it, could not be read; undefined when it could (or is loading). */
   error: string | undefined;
   explorerUrl: string | undefined;
 }
@@ -34,7 +34,10 @@ export function ActivityList({ entries, error, explorerUrl }: ActivityListProps)
           {error ?? "Reading your activity from the chain…"}
         </p>
       ) : entries.length === 0 ? (
-        <p className={styles.muted}>No stakes, unstakes or rewards on this network yet.</p>
+        // With nothing to show and part of the history unread, "none yet" would be a guess.
+        <p className={styles.muted} role={error ? "status" : undefined}>
+          {error ?? "No stakes, unstakes or rewards on this network yet."}
+        </p>
       ) : (
         <>
           <ul id={listId} className={styles.list}>
@@ -71,7 +74,11 @@ export function ActivityList({ entries, error, explorerUrl }: ActivityListProps)
               {showAll ? "Show fewer" : `Show all (${entries.length})`}
             </button>
           )}
-          {error && <p className={styles.muted}>{error}</p>}
+          {error && (
+            <p className={styles.muted} role="status">
+              {error}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
-import { expect, test } from "../fixtures/app";
+import { expect, test } from "../fixtures/production";
 
-// The app as `npm run serve` serves it (the built server, e2e/support/e2eStack.ts): the headers a
-// visitor's browser gets, and the Content-Security-Policy doing its job in that browser.
+// The headers a visitor's browser gets from production as docs/operations.md sets it up: through nginx
+// (deploy/nginx/poo-finance.conf, which adds none of its own) from the `npm run serve` instances behind
+// it, and the Content-Security-Policy doing its job in that browser. (Cookies: production.spec.ts.)
 
 test.describe("production headers", () => {
   test("index.html, on / and on an app route, carries the security headers and is revalidated", async ({
@@ -25,9 +26,29 @@ test.describe("production headers", () => {
       expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
       expect(headers["permissions-policy"]).toContain("camera=()");
-      // Plain http here: no HSTS.
+      // Plain http here (nginx tells the instances so in X-Forwarded-Proto): no HSTS.
       expect(headers["strict-transport-security"]).toBeUndefined();
+      // nginx's version stays out of its answers (server_tokens off).
+      expect(headers["server"]).toBe("nginx");
       expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  test("the API's answers through nginx: JSON that nothing may run, frame or cache", async ({ request }) => {
+    for (const path of ["/api/health", "/api/auth/me"]) {
+      const response = await request.get(path);
+      expect([200, 401], path).toContain(response.status());
+      const headers = response.headers();
+      expect(headers["content-type"], path).toMatch(/^application\/json/);
+      expect(headers["content-security-policy"], path).toContain("default-src 'none'");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["x-frame-options"], path).toBe("DENY");
+      expect(headers["referrer-policy"], path).toBe("no-referrer");
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      expect(headers["cache-control"], path).toBe("no-store");
+      expect(headers["x-powered-by"], path).toBeUndefined();
+      expect(headers["server"], path).toBe("nginx");
+      expect(headers["strict-transport-security"], path).toBeUndefined();
     }
   });
 
