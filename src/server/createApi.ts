@@ -168,11 +168,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       "/api/rpc",
       rpcRoutes({
         relay: deps.chainReads,
-        // The shared store, as the state-changing routes: a client's allowance is the same on every
-        // instance, and a write (over the limit, none) costs less than the provider's read it guards.
-        limiter: limits.limiter,
-        // While the database does not answer, this instance's memory: chain reads do not need it.
-        fallbackLimiter: limits.readLimiter,
+        // In memory, as the other read routes: no database write per read, none per refusal.
+        limiter: limits.readLimiter,
         policy: policies.rpcByClient,
         clientAddress: deps.clientAddress,
         allowedOrigins: deps.allowedOrigins,

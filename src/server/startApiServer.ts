@@ -116,6 +116,8 @@ export async function startApiServer(
       new HttpChainProviders(config.rpcUrls, {
         logger,
         maxAnswerBytes: CHAIN_READ_LIMITS.maxAnswerBytes,
+        timeoutMs: CHAIN_READ_LIMITS.providerTimeoutMs,
+        sendBudgetMs: CHAIN_READ_LIMITS.answerWithinMs,
         now,
         onFailure: chainMetrics.providerFailed,
       }),

@@ -120,6 +120,24 @@ describe("HttpChainProviders", () => {
     expect(logger.lines[0]?.fields).toMatchObject({ provider: 1, reason: "no answer within 200 ms" });
   });
 
+  it("spends at most its budget over all providers: the last asked gets what is left, none after it", async () => {
+    const silent = await Promise.all([1, 2, 3].map(() => startFakeHttpService(() => undefined)));
+    services.push(...silent);
+    const logger = memoryLogger();
+    const providers = new HttpChainProviders(
+      { 1: silent.map((service) => service.url) },
+      { logger, maxAnswerBytes: 1024, timeoutMs: 200, sendBudgetMs: 300 },
+    );
+    await expect(providers.send(1, [{ method: "eth_blockNumber", params: [] }])).rejects.toThrow(
+      ProvidersUnavailableError,
+    );
+    expect(logger.lines).toHaveLength(2);
+    expect(logger.lines.map((line) => line.fields)).toMatchObject([
+      { provider: 1, reason: "no answer within 200 ms" },
+      { provider: 2, reason: expect.stringMatching(/^no answer within \d{1,3} ms$/) },
+    ]);
+  });
+
   it("moves on from a provider whose answer is not JSON-RPC for the calls sent (a batch refused whole)", async () => {
     const refusing = await startFakeHttpService((_request, _body, response) => {
       response.writeHead(200, { "content-type": "application/json" });

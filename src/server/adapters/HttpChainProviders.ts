@@ -11,6 +11,11 @@ export type HttpChainProvidersOptions = {
   maxAnswerBytes: number;
   /** How long one provider has to answer before the next is asked. */
   timeoutMs?: number;
+  /**
+   * How long one send may take over all its providers: no further provider is asked after it, and
+   * the last one asked gets only what is left (the gateway answers its client by then anyway).
+   */
+  sendBudgetMs?: number;
   /** How long a provider that failed is asked only after the others. */
   cooldownMs?: number;
   fetch?: typeof globalThis.fetch;
@@ -58,6 +63,7 @@ export class HttpChainProviders implements ChainProviders {
   private readonly now: () => number;
   private readonly timeoutMs: number;
   private readonly cooldownMs: number;
+  private readonly sendBudgetMs: number;
   private nextId = 1;
 
   constructor(
@@ -68,6 +74,7 @@ export class HttpChainProviders implements ChainProviders {
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? 4_000;
     this.cooldownMs = options.cooldownMs ?? 30_000;
+    this.sendBudgetMs = options.sendBudgetMs ?? Number.POSITIVE_INFINITY;
     for (const [chainId, list] of Object.entries(urls)) {
       this.secrets.set(Number(chainId), [...new Set(list.flatMap(urlSecretParts))]);
     }
@@ -87,9 +94,14 @@ export class HttpChainProviders implements ChainProviders {
     const isDown = (index: number) => (this.downUntil.get(`${chainId}:${index}`) ?? 0) > now;
     const order = urls.map((_, index) => index);
     order.sort((a, b) => Number(isDown(a)) - Number(isDown(b)) || a - b);
+    // Wall time, not `now` (a test's clock): it bounds real sockets.
+    const startedAt = performance.now();
     for (const index of order) {
+      const left = this.sendBudgetMs - (performance.now() - startedAt);
+      if (left < 1) break;
+      const timeoutMs = Math.min(this.timeoutMs, Math.ceil(left));
       try {
-        const text = await this.post(urls[index] as string, body);
+        const text = await this.post(urls[index] as string, body, timeoutMs);
         const answers = this.parse(this.scrub(chainId, text), ids);
         this.downUntil.delete(`${chainId}:${index}`);
         return answers;
@@ -101,19 +113,19 @@ export class HttpChainProviders implements ChainProviders {
           chainId,
           provider: index + 1,
           providers: urls.length,
-          reason: reasonOf(error, this.timeoutMs),
+          reason: reasonOf(error, timeoutMs),
         });
       }
     }
     throw new ProvidersUnavailableError(chainId);
   }
 
-  private async post(url: string, body: string): Promise<string> {
+  private async post(url: string, body: string, timeoutMs: number): Promise<string> {
     const response = await this.fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body,
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);

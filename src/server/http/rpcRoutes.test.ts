@@ -173,20 +173,23 @@ describe("POST /api/rpc/:chainId", () => {
     expect(CLIENT).not.toBe("198.51.100.2");
   });
 
-  it("counts in this instance's memory while the shared store does not answer: chain reads go on, still limited", async () => {
-    const down: RateLimiter = {
-      hit: async () => {
+  it("counts in this instance's memory: the shared store is never asked, not even to refuse", async () => {
+    const hits: string[] = [];
+    const shared: RateLimiter = {
+      hit: async (policy, key) => {
+        hits.push(`${policy.name}:${key}`);
         throw new Error("database down");
       },
     };
     api = gatewayApi({
-      rateLimiter: down,
+      rateLimiter: shared,
       rateLimitPolicies: { rpcByClient: { name: "rpc-ip", limit: 3, windowMs: 60_000 } },
     });
     for (let i = 0; i < 3; i++) {
       const response = await post(read(i));
       expect(response.status, await response.text()).toBe(200);
     }
-    expect((await post(read(3))).status).toBe(429);
+    for (let i = 3; i < 6; i++) expect((await post(read(i))).status).toBe(429);
+    expect(hits).toEqual([]);
   });
 });

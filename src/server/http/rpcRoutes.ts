@@ -9,10 +9,11 @@ import { clientRateLimitKey } from "./clientRateLimitKey";
 
 export type RpcRoutesDeps = {
   relay: RelayChainReads;
-  /** The shared limiter (the database). */
+  /**
+   * The read routes' limiter: this instance's memory, so that neither a read nor a refusal writes to
+   * the database (chain reads do not need it, and go on while it is down).
+   */
   limiter: RateLimiter;
-  /** Counts instead while the shared limiter fails (the database down): chain reads do not need it. */
-  fallbackLimiter: RateLimiter;
   /** Requests per client address (a batch is one). */
   policy: RateLimitPolicy;
   clientAddress: (c: Context) => string;
@@ -53,9 +54,7 @@ export function rpcRoutes(deps: RpcRoutesDeps): Hono<ApiEnv> {
       },
       async (c, next) => {
         const key = clientRateLimitKey(deps.clientAddress(c));
-        const decision = await deps.limiter
-          .hit(deps.policy, key, deps.now())
-          .catch(() => deps.fallbackLimiter.hit(deps.policy, key, deps.now()));
+        const decision = await deps.limiter.hit(deps.policy, key, deps.now());
         if (!decision.allowed) {
           return answer(
             c,

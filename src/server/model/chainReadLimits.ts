@@ -20,6 +20,17 @@ export const CHAIN_READ_LIMITS = {
   headMaxAgeMs: 1_000,
   /** A client's own eth_blockNumber (viem polls it for receipts) gets a head at most this old. */
   blockNumberMaxAgeMs: 250,
+  /**
+   * One provider's time to answer a request before the next is asked (a silent one is then asked
+   * last for 30 s, so the requests after it go straight to the next).
+   */
+  providerTimeoutMs: 1_500,
+  /**
+   * Every request is answered within this, with a result or a JSON-RPC error, whatever the providers
+   * do: below nginx's 3-s proxy_read_timeout (a 504 there takes the instance out of rotation for every
+   * user, deploy/nginx/poo-finance.conf) and far below the app's 10-s API timeout.
+   */
+  answerWithinMs: 2_500,
   /** Answers kept per chain for the current head. */
   cacheEntries: 20_000,
   cacheBytes: 32 * 1024 * 1024,

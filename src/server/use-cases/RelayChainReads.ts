@@ -195,38 +195,59 @@ export class RelayChainReads {
     }
 
     const planned = slots.filter((slot) => slot.kind === "planned");
-    const answers = new Map<Slot, JsonRpcAnswer>();
+    let answers = new Map<Slot, JsonRpcAnswer>();
     let unavailable = 0;
     if (planned.length > 0) {
-      // A client's own eth_blockNumber (viem polls it for a receipt) gets a fresh head; reads of
-      // `latest` alone get the head on the chain's schedule; reads of a given block or transaction
-      // (a replay, a block scan, a receipt) a head at most a second old, so that a chain that went
-      // back and was mined again to the same height is noticed before old answers are served.
-      const wantsFreshNumber = planned.some((slot) => slot.plan.kind === "block-number");
-      const latestOnly = planned.every((slot) => slot.plan.kind !== "forward" || slot.plan.pinsHead);
-      let head: Head | undefined;
-      try {
-        head = await chain.head.current(
-          wantsFreshNumber
-            ? { maxAgeMs: this.limits.blockNumberMaxAgeMs, onSchedule: false }
-            : { maxAgeMs: this.limits.headMaxAgeMs, onSchedule: latestOnly },
-        );
-      } catch (error) {
-        if (!(error instanceof ProvidersUnavailableError)) throw error;
-      }
-      if (head === undefined) {
-        for (const slot of planned) answers.set(slot, this.unavailableAnswer(chainId, slot.id));
+      // Whatever the providers do, the client has its answer by the deadline: the work goes on (its
+      // answers still fill the cache for the next request), bounded by the providers' own timeouts.
+      const work = this.answerAll(chainId, chain, planned);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), this.limits.answerWithinMs);
+      });
+      const outcome = await Promise.race([work, late]).finally(() => clearTimeout(timer));
+      if (outcome === "late") {
+        void work.catch(() => undefined);
+        for (const slot of planned) answers.set(slot, this.lateAnswer(chainId, slot.id));
         unavailable = planned.length;
       } else {
-        const outcome = await this.answerPlanned(chainId, chain, planned, head);
-        for (const [slot, answer] of outcome.answers) answers.set(slot, answer);
-        unavailable = outcome.unavailable;
+        ({ answers, unavailable } = outcome);
       }
     }
 
     const body = slots.map((slot) => (slot.kind === "answered" ? slot.answer : answers.get(slot)!));
     const status = planned.length > 0 && unavailable === planned.length ? 503 : 200;
     return { status, body: batch ? body : body[0]! };
+  }
+
+  /** The planned calls' answers: the head they are read at, then the reads. */
+  private async answerAll(
+    chainId: number,
+    chain: ChainState,
+    planned: Extract<Slot, { kind: "planned" }>[],
+  ): Promise<{ answers: Map<Slot, JsonRpcAnswer>; unavailable: number }> {
+    // A client's own eth_blockNumber (viem polls it for a receipt) gets a fresh head; reads of
+    // `latest` alone get the head on the chain's schedule; reads of a given block or transaction
+    // (a replay, a block scan, a receipt) a head at most a second old, so that a chain that went
+    // back and was mined again to the same height is noticed before old answers are served.
+    const wantsFreshNumber = planned.some((slot) => slot.plan.kind === "block-number");
+    const latestOnly = planned.every((slot) => slot.plan.kind !== "forward" || slot.plan.pinsHead);
+    let head: Head | undefined;
+    try {
+      head = await chain.head.current(
+        wantsFreshNumber
+          ? { maxAgeMs: this.limits.blockNumberMaxAgeMs, onSchedule: false }
+          : { maxAgeMs: this.limits.headMaxAgeMs, onSchedule: latestOnly },
+      );
+    } catch (error) {
+      if (!(error instanceof ProvidersUnavailableError)) throw error;
+    }
+    if (head === undefined) {
+      const answers = new Map<Slot, JsonRpcAnswer>();
+      for (const slot of planned) answers.set(slot, this.unavailableAnswer(chainId, slot.id));
+      return { answers, unavailable: planned.length };
+    }
+    return await this.answerPlanned(chainId, chain, planned, head);
   }
 
   private async answerPlanned(
@@ -379,6 +400,14 @@ export class RelayChainReads {
     chain.counts.upstreamCalls += calls.length;
     this.deps.observer?.upstream(chainId, kind, calls.length);
     return await this.deps.providers.send(chainId, calls);
+  }
+
+  private lateAnswer(chainId: number, id: JsonRpcId): JsonRpcAnswer {
+    return rpcError(
+      id,
+      RPC_ERROR.internal,
+      `No provider of chain ${chainId} answered within ${this.limits.answerWithinMs / 1000} s; please retry shortly.`,
+    );
   }
 
   private unavailableAnswer(chainId: number, id: JsonRpcId): JsonRpcAnswer {
