@@ -43,11 +43,11 @@ export const PORTS = {
   /** Phase serve: nginx serving the same dist/ (and proxying /api to the served app). */
   serveNginx: 9181,
   /** Phase rpc-gateway: its chain (a block every GATEWAY_BLOCK_TIME_MS). */
-  gatewayChain: 9260,
+  gatewayChain: 9270,
   /** Phase rpc-gateway: the counting proxy that is the chain's provider. */
-  gatewayProxy: 9261,
+  gatewayProxy: 9271,
   /** Phase rpc-gateway: the API whose gateway the tabs read through. */
-  gatewayApi: 9262,
+  gatewayApi: 9272,
 } as const;
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
