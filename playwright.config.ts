@@ -99,7 +99,8 @@ const config = defineConfig({
     },
     {
       // The app built for Sepolia against a chain that looks like it (chain id 11155111, interval
-      // mining, the spec's staking interface only, primary RPC unreachable): e2e/fixtures/sepolia.ts.
+      // mining, the spec's staking interface only, the API gateway's first provider unreachable):
+      // e2e/fixtures/sepolia.ts.
       // Blocks take seconds, so tests and expectations get longer limits.
       name: "sepolia",
       testMatch: "sepolia/**/*.spec.ts",

@@ -16,10 +16,12 @@ import { requestLog } from "./http/requestLog";
 import { requestMetrics } from "./http/requestMetrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
+import { rpcRoutes } from "./http/rpcRoutes";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
 import { apiMetrics } from "./metrics/apiMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
+import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
@@ -44,6 +46,7 @@ import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
 import { RegisterForLaunch } from "./use-cases/RegisterForLaunch";
+import type { RelayChainReads } from "./use-cases/RelayChainReads";
 import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
@@ -96,6 +99,8 @@ export type ApiDeps = {
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
   site?: Hono<ApiEnv>;
+  /** The browser's chain reads (POST /api/rpc/<chainId>); without it the route is not there. */
+  chainReads?: RelayChainReads;
   /** The activity indexer (INDEXER_URL), reached by the browser under /indexer on this origin. */
   indexerUrl?: string;
   now?: () => number;
@@ -164,6 +169,22 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());
   app.use(noStore);
+  // Before the API's 16-KiB body limit and origin guard: the gateway has its own, answered in JSON-RPC.
+  if (deps.chainReads) {
+    app.route(
+      "/api/rpc",
+      rpcRoutes({
+        relay: deps.chainReads,
+        // In memory, as the other read routes: no database write per read, none per refusal.
+        limiter: limits.readLimiter,
+        policy: policies.rpcByClient,
+        clientAddress: deps.clientAddress,
+        allowedOrigins: deps.allowedOrigins,
+        maxBodyBytes: CHAIN_READ_LIMITS.maxBodyBytes,
+        now,
+      }),
+    );
+  }
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

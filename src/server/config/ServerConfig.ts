@@ -45,8 +45,12 @@ export type ServerConfig = {
   eligibilityPrice: { maxAgeMs: number; windowMs: number };
   allowedOrigins: string[];
   allowedChainIds: number[];
-  /** RPC URL per allowed chain id. */
-  rpcUrls: Record<number, string>;
+  /**
+   * The providers of each chain, in the order they are tried (the first that answers): the server's
+   * own reads and the browser's reads through POST /api/rpc/<chainId>. Their paths often hold keys:
+   * never sent to a browser, never logged.
+   */
+  rpcUrls: Record<number, string[]>;
   deploymentsDir: string;
   /** SQLite file, or ":memory:"; used when databaseUrl is not set. */
   databasePath: string;
