@@ -194,7 +194,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use(sameOriginGuard(deps.allowedOrigins));
   // Within nginx's wait for an instance, so a slow dependency never takes this instance out of rotation.
   const deadline = answerDeadline(deps.answerDeadlineMs ?? ANSWER_DEADLINE_MS);
-  app.use("/api/*", deadline);
+  // The chain-read gateway keeps its own deadline (CHAIN_READ_LIMITS.answerWithinMs), in JSON-RPC form.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/rpc/") ? next() : deadline(c, next)));
   app.use("/indexer/*", deadline);
 
   if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));

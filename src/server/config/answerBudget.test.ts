@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ANSWER_DEADLINE_MS, DATABASE_SILENCE_MARGIN_MS, OUTSIDE_CALL_TIMEOUT_MS } from "./answerBudget";
+import { CHAIN_READ_LIMITS } from "../model/chainReadLimits";
 import { DEFAULT_DATABASE_TIMEOUTS } from "./ServerConfig";
 
 // An instance answers before nginx gives up on it (docs/operations.md "Timeouts"): otherwise one slow
@@ -21,6 +22,10 @@ describe("the instance's answer budget and deploy/nginx/poo-finance.conf", () =>
       expect(ANSWER_DEADLINE_MS).toBeLessThanOrEqual(readTimeoutMs - 500);
   });
 
+  it("bounds the chain-read gateway's own answer (it answers in JSON-RPC form) by the same deadline", () => {
+    expect(CHAIN_READ_LIMITS.answerWithinMs).toBeLessThanOrEqual(ANSWER_DEADLINE_MS);
+  });
+
   it("gives up each wait outside the instance before the answer deadline", () => {
     const waits = {
       "chain RPC or price API call": OUTSIDE_CALL_TIMEOUT_MS,
@@ -29,6 +34,7 @@ describe("the instance's answer budget and deploy/nginx/poo-finance.conf", () =>
         DEFAULT_DATABASE_TIMEOUTS.statementMs + DATABASE_SILENCE_MARGIN_MS,
       "PostgreSQL lock": DEFAULT_DATABASE_TIMEOUTS.lockMs,
       "SQLite write lock": DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs,
+      "chain-read gateway provider": CHAIN_READ_LIMITS.providerTimeoutMs,
     };
     for (const [wait, ms] of Object.entries(waits)) {
       expect({ wait, belowDeadline: ms < ANSWER_DEADLINE_MS }).toEqual({ wait, belowDeadline: true });
