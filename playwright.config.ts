@@ -59,7 +59,9 @@ const config = defineConfig({
   // project alone keeps one, below.
   retries: 0,
   forbidOnly: isCI,
-  reporter: "list",
+  // The list as the tests run, and a JSON report of every test's time for scripts/e2e-timings.ts
+  // (docs/testing.md's slowest specs come from it).
+  reporter: [["list"], ["json", { outputFile: "test-results/results.json" }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
@@ -97,7 +99,8 @@ const config = defineConfig({
     },
     {
       // The app built for Sepolia against a chain that looks like it (chain id 11155111, interval
-      // mining, the spec's staking interface only, primary RPC unreachable): e2e/fixtures/sepolia.ts.
+      // mining, the spec's staking interface only, the API gateway's first provider unreachable):
+      // e2e/fixtures/sepolia.ts.
       // Blocks take seconds, so tests and expectations get longer limits.
       name: "sepolia",
       testMatch: "sepolia/**/*.spec.ts",

@@ -42,6 +42,12 @@ export const PORTS = {
   serve: 9180,
   /** Phase serve: nginx serving the same dist/ (and proxying /api to the served app). */
   serveNginx: 9181,
+  /** Phase rpc-gateway: its chain (a block every GATEWAY_BLOCK_TIME_MS). */
+  gatewayChain: 9270,
+  /** Phase rpc-gateway: the counting proxy that is the chain's provider. */
+  gatewayProxy: 9271,
+  /** Phase rpc-gateway: the API whose gateway the tabs read through. */
+  gatewayApi: 9272,
 } as const;
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -82,6 +88,7 @@ export const PHASES = [
   "stake-latency",
   "sepolia",
   "serve",
+  "rpc-gateway",
   "activity",
 ] as const;
 export type Phase = (typeof PHASES)[number];
@@ -96,6 +103,15 @@ export const SELECTED_PHASES: ReadonlySet<Phase> = new Set(
       )
     : PHASES,
 );
+/** Phase rpc-gateway: the chain's block time (BENCH_GATEWAY_BLOCK_S, whole seconds). */
+export const GATEWAY_BLOCK_TIME_MS = positiveInt("BENCH_GATEWAY_BLOCK_S", 4) * 1000;
+/** Phase rpc-gateway: blocks measured per scenario (BENCH_GATEWAY_BLOCKS). */
+export const GATEWAY_MEASURED_BLOCKS = positiveInt("BENCH_GATEWAY_BLOCKS", 6);
+/** Phase rpc-gateway: the numbers of open tabs (BENCH_GATEWAY_TABS, comma-separated). */
+export const GATEWAY_TABS: readonly number[] = (process.env.BENCH_GATEWAY_TABS ?? "1,100,1000")
+  .split(",")
+  .map((n) => Number(n.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
 /** Phase activity: blocks between the stake and the page's load (BENCH_ACTIVITY_BLOCKS). */
 export const ACTIVITY_BLOCKS = positiveInt("BENCH_ACTIVITY_BLOCKS", 1_000_001);
 /** Phase sepolia: the look-alike's block time (Sepolia's). */
@@ -128,6 +144,8 @@ export const TARGETS = {
   sepoliaIdlePerMinute: 5,
   /** 12-s blocks, tab hidden: JSON-RPC messages in the window. */
   sepoliaHiddenMessages: 0,
+  /** Phase rpc-gateway: the most tabs on one account, through the gateway: provider messages per block (one read, the head at most twice). */
+  gatewayMessagesPerBlock: 3,
   /** npm run serve's rps for index.html (browser Accept-Encoding) at least this share of nginx's: a guard set from the first runs (23%, 2026-11-26), not a goal. */
   serveIndexVsNginx: 0.2,
 } as const;

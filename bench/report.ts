@@ -5,6 +5,8 @@ import type { LatencyResults } from "./stakeLatency";
 import type { RpcResults, RpcWindow } from "./rpcFlows";
 import type { ActivityResults } from "./activityHistory";
 import type { SepoliaResults, SepoliaStakeSeries } from "./sepolia";
+import type { GatewayResults } from "./gatewayTabs";
+import { gatewayTableLines } from "./gatewayTable";
 import type { ServeResults } from "./serveLoad";
 import { indexRow, serveTableLines } from "./serveTable";
 import type { StartupJs } from "./startupJs";
@@ -58,6 +60,8 @@ export interface BenchResult {
   activity?: ActivityResults;
   /** Phase serve: `npm run serve` beside nginx, same dist/. */
   serve?: ServeResults;
+  /** Phase rpc-gateway: provider requests per block for N open tabs, straight and through the gateway. */
+  gateway?: GatewayResults;
   gas?: Record<string, number | null>;
   targets: TargetResult[];
   errors: { phase: string; message: string }[];
@@ -75,6 +79,7 @@ const times = (value: number | null): string => (value === null ? "—" : `${val
 const status = (met: boolean | null | undefined): string =>
   met === null || met === undefined ? "n/a" : met ? "met" : "NOT MET";
 
+const GATEWAY_TARGET = `Through the gateway, the most tabs on one account cost the provider ≤ ${TARGETS.gatewayMessagesPerBlock} messages per block`;
 const SERVE_TARGET = `npm run serve: index.html ≥ ${TARGETS.serveIndexVsNginx * 100}% of nginx's rps (browser Accept-Encoding)`;
 const START_JS_TARGET = `Start-up JS of / ≤ ${TARGETS.startupJsVsBare}× bare app (gzip)`;
 
@@ -183,6 +188,19 @@ export function judgeTargets(result: BenchResult): TargetResult[] {
       : null,
     detail: hidden
       ? `${hidden.messages} msg in ${hidden.windowMs / 1000} s (visibilityState ${hidden.visibilityState})`
+      : "not measured",
+  });
+  const gateway = result.gateway;
+  const most = gateway
+    ? gateway.scenarios
+        .filter((s) => s.accounts === "one" && s.path === "gateway")
+        .sort((a, b) => b.tabs - a.tabs)[0]
+    : undefined;
+  targets.push({
+    name: GATEWAY_TARGET,
+    met: most ? most.providerMessagesPerBlock <= TARGETS.gatewayMessagesPerBlock : null,
+    detail: most
+      ? `${most.tabs.toLocaleString("en-US")} tabs: ${most.providerMessagesPerBlock.toFixed(1)} messages per block`
       : "not measured",
   });
   const index = indexRow(result.serve);
@@ -533,6 +551,14 @@ export function renderTable(result: BenchResult): string {
   );
   if (serve) rows.push(...serveTableLines(serve).map((text) => section(`   ${text}`)));
 
+  const gateway = result.gateway;
+  rows.push(
+    section(
+      `9. Provider requests per block for N open tabs (each: the app's account snapshot, paced by its BlockPacer; ${gateway ? `a block every ${gateway.blockTimeMs / 1000} s, ${gateway.measuredBlocks} blocks per row after ${gateway.warmUpBlocks} to warm up` : "not measured"}); target ${t(GATEWAY_TARGET) || "n/a"}`,
+    ),
+  );
+  if (gateway) rows.push(...gatewayTableLines(gateway).map((text) => section(`   ${text}`)));
+
   const header: Row = { metric: "", ours: "ours", bare: "bare", ratio: "ours/bare", target: "target" };
   const columns = [header, ...rows].filter((r) => !r.free);
   const width = (key: "metric" | "ours" | "bare" | "ratio"): number =>
@@ -585,7 +611,7 @@ function sepoliaRows(result: BenchResult, t: (name: string) => string): Row[] {
   const n = sep?.stake.withoutApproval.runs.filter((r) => !r.warmup).length;
   rows.push(
     section(
-      `6. 12-second blocks (Sepolia look-alike: chain 11155111, interval mining, ReferenceStaking, app built for Sepolia reading through its fallback RPC; median of ${n ?? "—"})`,
+      `6. 12-second blocks (Sepolia look-alike: chain 11155111, interval mining, ReferenceStaking, app built for Sepolia reading through the API's gateway, its first provider down; median of ${n ?? "—"})`,
     ),
   );
   rows.push({ metric: "   Enter → Success", ours: "app", bare: "limit", ratio: "app−limit", target: "" });
@@ -652,6 +678,12 @@ function sepoliaRows(result: BenchResult, t: (name: string) => string): Row[] {
         ),
       );
     rows.push(detail("     by method", methods(v.byMethod)));
+    rows.push(
+      detail(
+        "     at the provider, through the gateway",
+        `${num(v.provider.perMinute, 1)} msg/min (${methods(v.provider.byMethod) || "none"})`,
+      ),
+    );
   }
   const h = sep?.idle.hidden;
   rows.push({

@@ -103,11 +103,18 @@ function describeCall(
   }
 }
 
-/** Records the JSON-RPC messages the page posts to `rpcUrl` (observation only; nothing is intercepted). */
-export function observeRpc(page: Page, rpcUrl: string, names: Map<string, string>): SeenMessage[] {
+/**
+ * Records the JSON-RPC messages the page posts to any of `rpcUrls` (URL prefixes: the site's gateway,
+ * a public RPC; observation only, nothing is intercepted).
+ */
+export function observeRpc(
+  page: Page,
+  rpcUrls: readonly string[],
+  names: Map<string, string>,
+): SeenMessage[] {
   const seen: SeenMessage[] = [];
   page.on("request", (request) => {
-    if (!request.url().startsWith(rpcUrl) || request.method() !== "POST") return;
+    if (!rpcUrls.some((url) => request.url().startsWith(url)) || request.method() !== "POST") return;
     let body: unknown;
     try {
       body = request.postDataJSON();
@@ -159,8 +166,9 @@ const MULTICALL3_FUNCTIONS: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * JSON-RPC messages the app sends, counted at the proxy in front of the node: a connected page load,
- * idle polling, a stake that needs an approval, and an unstake after MIN_STAKE_DURATION.
+ * JSON-RPC messages that reach the node for what the app does, counted at the proxy in front of it
+ * (the API's gateway relays the app's reads there; the Local test wallet sends there): a connected
+ * page load, idle polling, a stake that needs an approval, and an unstake after MIN_STAKE_DURATION.
  */
 export async function measureRpc(options: {
   browser: Browser;
@@ -185,7 +193,9 @@ export async function measureRpc(options: {
       [options.staking.toLowerCase(), "Staking"],
       [MULTICALL3.toLowerCase(), "Multicall3"],
     ]);
-    const seen = observeRpc(page, proxy.url, names);
+    // The page reads through the site's gateway (vite preview passes /api to the API, which relays to
+    // the proxy); the Local test wallet sends straight to the chain's RPC (the proxy).
+    const seen = observeRpc(page, [`${new URL(webUrl).origin}/api/rpc/`, proxy.url], names);
 
     // 1. First visit of a user with a wallet: load, connect, figures shown, then 1 s of quiet.
     proxy.reset();

@@ -10,7 +10,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatUnits, getAddress, type Address } from "viem";
 import { startBenchStack, type BenchStack } from "./benchStack";
-import { startCountingProxy } from "../test/integration/localChain";
 import type { Browser } from "@playwright/test";
 import { launchBrowser } from "./browser";
 import { chainClients, revertAndSnapshot } from "./chain";
@@ -37,6 +36,7 @@ import {
   type Preset,
 } from "./lighthouseRuns";
 import { measureConnectModal } from "./connectModal";
+import { measureGatewayTabs } from "./gatewayTabs";
 import { judgeTargets, renderTable, type BenchResult, type Page } from "./report";
 import { measureRpc } from "./rpcFlows";
 import { measureSepolia } from "./sepolia";
@@ -109,17 +109,14 @@ async function main(stoppers: Stoppers): Promise<number> {
     // The chain (with contracts and Multicall3) and the API; the web apps are built below.
     const bench = await startBenchStack(stoppers, "poo-bench-");
     workDir = bench.workDir;
-    local = await startLocalPhases(bench.workDir, bench.stack);
+    local = await startLocalPhases(bench.workDir, bench.stack, bench.proxy);
   } else {
     workDir = mkdtempSync(path.join(os.tmpdir(), "poo-bench-"));
     const dir = workDir;
     stoppers.add(`build dir ${dir}`, async () => rmSync(dir, { recursive: true, force: true }));
   }
 
-  async function startLocalPhases(dir: string, stack: BenchStack["stack"]) {
-    const proxy = await startCountingProxy(stack.chainUrl, { port: PORTS.countingProxy });
-    stoppers.add("counting proxy", () => proxy.close());
-    log("proxy", `counting proxy ${proxy.url} -> ${stack.chainUrl}`);
+  async function startLocalPhases(dir: string, stack: BenchStack["stack"], proxy: BenchStack["proxy"]) {
     const clients = chainClients(stack.chainUrl);
     const timed = async <T extends { buildMs: number }>(
       name: string,
@@ -374,6 +371,15 @@ async function main(stoppers: Stoppers): Promise<number> {
       log: (message) => log("activity", message),
     });
   });
+
+  // 9. Provider requests per block for N tabs, straight to the provider and through the gateway.
+  partial.gateway = await phase("rpc-gateway", () =>
+    measureGatewayTabs({
+      stoppers,
+      workDir: need(workDir, "the build folder"),
+      compile: !localPhases && !SELECTED_PHASES.has("sepolia"),
+    }),
+  );
 
   // 5. Gas, from the receipts of the JSON-RPC phase (and the latency runs when that phase failed).
   const txs = [

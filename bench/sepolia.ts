@@ -83,9 +83,12 @@ export interface SepoliaStakeSeries {
 
 export interface IdleWindow {
   windowMs: number;
+  /** JSON-RPC messages the page sent (to the site's gateway or its public RPC): the app's own pacing. */
   messages: number;
   perMinute: number;
   byMethod: Record<string, number>;
+  /** What reached the provider meanwhile: the gateway's relayed reads and its head questions. */
+  provider: { messages: number; perMinute: number; byMethod: Record<string, number> };
   snapshotReads: number;
   /** New blocks mined during the window. */
   newBlocks: number;
@@ -106,7 +109,8 @@ export interface SepoliaResults {
   browser: string;
   chainId: number;
   stakingContract: string;
-  appRpc: { primary: string; fallback: string };
+  /** Where the app's reads go: the site's gateway, which relays to `providers` in order; `public` when it does not answer. */
+  appRpc: { gateway: string; providers: string[]; public: string };
   stake: {
     withApproval: SepoliaStakeSeries;
     withoutApproval: SepoliaStakeSeries;
@@ -121,7 +125,7 @@ export interface SepoliaResults {
       visibilityEvents: string[];
       how: string;
     };
-    /** Messages within 3 s of the tab coming back (refetch on focus). */
+    /** Messages the page sent within 3 s of the tab coming back (refetch on focus). */
     onReturn: { messages: number; byMethod: Record<string, number> };
   };
   wallMs: number;
@@ -236,9 +240,10 @@ async function idleWindow(
   const started = Date.now();
   const fromBlock = watcher.latest()?.number ?? 0;
   await sleep(windowMs);
-  const messages = proxy.methods.length;
-  const byMethod = countBy(proxy.methods);
+  const provider = { messages: proxy.methods.length, byMethod: countBy(proxy.methods) };
   const inWindow = seen.filter((m) => m.at >= started && m.at < started + windowMs);
+  const messages = inWindow.length;
+  const byMethod = countBy(inWindow.map((m) => m.method));
   const snapshotReads = inWindow.filter((m) => m.snapshot);
   // The watcher adds blocks in ascending order: the last one seen by a read's time is its block.
   const seenBlocks = [...watcher.blocks.values()];
@@ -251,6 +256,7 @@ async function idleWindow(
     messages,
     perMinute: (messages * 60_000) / windowMs,
     byMethod,
+    provider: { ...provider, perMinute: (provider.messages * 60_000) / windowMs },
     snapshotReads: snapshotReads.length,
     newBlocks: (watcher.latest()?.number ?? fromBlock) - fromBlock,
     ethCalls: countBy(inWindow.filter((m) => m.call !== undefined).map((m) => m.call as string)),
@@ -271,8 +277,9 @@ function series(runs: SepoliaStakeRun[]): SepoliaStakeSeries {
 
 /**
  * Phase sepolia: the Sepolia look-alike (chain id 11155111, a block every 12 s, no automine, the
- * reference pool) and the app built for Sepolia whose primary RPC is a closed port, so every read
- * goes through the fallback RPC: a counting proxy. Measures, on one connected page:
+ * reference pool) and the app built for Sepolia, reading through the API's gateway, whose first
+ * provider is a closed port, so every read goes to its second: a counting proxy (also the app's
+ * public RPC, which it would read if the gateway did not answer). Measures, on one connected page:
  * 1. idle JSON-RPC messages per minute with the tab visible, then hidden (another tab in front);
  * 2. Enter → Success of stakes with and without approval, and with approval batched by the wallet
  *    (its EIP-5792 switch on: one transaction), against the physical limit, the time from Enter to
@@ -324,13 +331,11 @@ export async function measureSepolia(options: {
       skipCompile: !options.compile,
       stakingContract: "ReferenceStaking",
       deploymentsDir: path.join(workDir, "sepolia-deployments"),
-      sepolia: {
-        blockTimeMs: SEPOLIA_BLOCK_TIME_MS,
-        fallbackRpcUrl: async (chainUrl) => {
-          started_.proxy = await startCountingProxy(chainUrl, { port: PORTS.sepoliaProxy });
-          return started_.proxy.url;
-        },
+      providerRpcUrls: async (chainUrl) => {
+        started_.proxy = await startCountingProxy(chainUrl, { port: PORTS.sepoliaProxy });
+        return [started_.proxy.url];
       },
+      sepolia: { blockTimeMs: SEPOLIA_BLOCK_TIME_MS, publicRpcUrl: () => started_.proxy!.url },
       log: (m) => log("sepolia", m),
     });
   } finally {
@@ -371,7 +376,8 @@ export async function measureSepolia(options: {
     [staking.toLowerCase(), "Staking"],
     [MULTICALL3.toLowerCase(), "Multicall3"],
   ]);
-  const seen = observeRpc(page, fallback.url, names);
+  const gatewayUrl = `${stack.webUrl}/api/rpc/${SEPOLIA_CHAIN_ID}`;
+  const seen = observeRpc(page, [gatewayUrl, fallback.url], names);
 
   try {
     await page.goto(`${stack.webUrl}/`, { waitUntil: "load" });
@@ -389,14 +395,14 @@ export async function measureSepolia(options: {
     log("sepolia", `connecting failed; screenshot ${file}; buttons: ${buttons.join(" | ")}`);
     throw error;
   }
-  await waitForQuiet(() => fallback.methods.length, QUIET_MS, 15_000);
+  await waitForQuiet(() => seen.length, QUIET_MS, 15_000);
 
   // 1. Idle, connected: tab in front, then behind another tab of the same window.
   // The window starts right after a snapshot read, so it holds one read per block mined in it.
   const since = Date.now();
   while (!seen.some((m) => m.at >= since && m.snapshot) && Date.now() - since < 3 * SEPOLIA_BLOCK_TIME_MS)
     await sleep(20);
-  await waitForQuiet(() => fallback.methods.length, 150, 2_000);
+  await waitForQuiet(() => seen.length, 150, 2_000);
   log("sepolia", `idle, tab visible (${SEPOLIA_IDLE_MS / 1000} s)`);
   const visible = await idleWindow(fallback, seen, watcher, SEPOLIA_IDLE_MS);
   await page.evaluate(VISIBILITY_LOG_SCRIPT);
@@ -408,10 +414,11 @@ export async function measureSepolia(options: {
   log("sepolia", `idle, tab hidden (${SEPOLIA_IDLE_MS / 1000} s)`);
   const hiddenWindow = await idleWindow(fallback, seen, watcher, SEPOLIA_IDLE_MS);
   const stillHidden = String(await page.evaluate("document.visibilityState"));
-  fallback.reset();
+  const returnedAt = Date.now();
   await page.bringToFront();
   await sleep(3_000);
-  const onReturn = { messages: fallback.methods.length, byMethod: countBy(fallback.methods) };
+  const onReturnSeen = seen.filter((m) => m.at >= returnedAt).map((m) => m.method);
+  const onReturn = { messages: onReturnSeen.length, byMethod: countBy(onReturnSeen) };
   const visibilityEvents = (await page.evaluate("window.__benchVisibility")) as string[];
   await other.close();
   if ((await page.evaluate("document.visibilityState")) !== "visible")
@@ -455,7 +462,7 @@ export async function measureSepolia(options: {
     browser: `Chromium ${browser.version()}`,
     chainId: SEPOLIA_CHAIN_ID,
     stakingContract: "ReferenceStaking",
-    appRpc: { primary: UNREACHABLE_RPC_URL, fallback: fallback.url },
+    appRpc: { gateway: gatewayUrl, providers: [UNREACHABLE_RPC_URL, fallback.url], public: fallback.url },
     stake: {
       withApproval: series(runs.filter((r) => r.kind === "withApproval")),
       withoutApproval: series(runs.filter((r) => r.kind === "withoutApproval")),

@@ -10,7 +10,8 @@ import {
 export interface IndexerSettings {
   chainId: number;
   deployment: Deployment;
-  rpcUrl: string;
+  /** CHAIN_RPC_URL_<id>: the API server's ordered list of providers; Ponder spreads its requests over them. */
+  rpcUrls: string[];
   /** PostgreSQL (several processes, read replicas) when set; otherwise PGlite in `pgliteDir`. */
   databaseUrl: string | undefined;
   pgliteDir: string;
@@ -57,10 +58,17 @@ export function indexerSettings(env: Env, rootDir: string): IndexerSettings {
       problems.push(`${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
     }
   }
-  const rpcUrl =
-    env[`CHAIN_RPC_URL_${chainId}`]?.trim() || (chainId === 31337 ? "http://127.0.0.1:8545" : "");
-  if (!/^https?:\/\//.test(rpcUrl))
-    problems.push(`CHAIN_RPC_URL_${chainId}: must be the chain's http(s) RPC URL`);
+  // A comma-separated list, as the API server reads it (the gateway's providers in order).
+  const rpcUrls = (
+    env[`CHAIN_RPC_URL_${chainId}`]?.trim() || (chainId === 31337 ? "http://127.0.0.1:8545" : "")
+  )
+    .split(",")
+    .map((url) => url.trim())
+    .filter((url) => url.length > 0);
+  if (rpcUrls.length === 0 || rpcUrls.some((url) => !/^https?:\/\/./.test(url)))
+    problems.push(
+      `CHAIN_RPC_URL_${chainId}: must be the chain's http(s) RPC URL, or a comma-separated list of them`,
+    );
   const polling = env.INDEXER_POLLING_MS?.trim() ? positiveInteger(env.INDEXER_POLLING_MS) : 1000;
   if (polling === undefined || polling < 100)
     problems.push("INDEXER_POLLING_MS: must be a whole number of milliseconds, 100 or more");
@@ -77,7 +85,7 @@ export function indexerSettings(env: Env, rootDir: string): IndexerSettings {
   return {
     chainId,
     deployment,
-    rpcUrl,
+    rpcUrls,
     databaseUrl,
     pgliteDir: path.resolve(rootDir, env.INDEXER_PGLITE_DIR?.trim() || ".ponder/pglite"),
     pollingIntervalMs: polling ?? 1000,

@@ -21,7 +21,7 @@ export default createConfig({
   chains: {
     chain: {
       id: settings.chainId,
-      rpc: settings.rpcUrl,
+      rpc: settings.rpcUrls.length === 1 ? settings.rpcUrls[0] : settings.rpcUrls,
       // Simulated chains are reverted and replaced under the same id: their stacks turn the RPC cache off.
       disableCache: settings.disableRpcCache,
       pollingInterval: settings.pollingIntervalMs,

@@ -1,7 +1,9 @@
-// Builds the web app with made-up server secrets in the environment (as a careless deploy would)
-// and fails if any of them shows up in a built file, if the page's start-up code comes as more
-// than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts), or if a dependency's
-// development build is bundled. Part of `npm test`.
+// Builds the web app for the local chain and Sepolia with made-up server secrets in the environment
+// (as a careless deploy would: the chain provider's key among them, which the browser no longer
+// needs) and fails if any of them shows up in a built file, if the page's start-up code comes as
+// more than the entry and Rolldown's runtime (scripts/lib/startupChunk.ts), or if a dependency's
+// development build is bundled; and checks that a build given the provider's key in a VITE_ RPC
+// variable is refused. Part of `npm test`.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,31 +11,47 @@ import path from "node:path";
 import { build } from "vite";
 import { documentScripts } from "../bench/startupJs";
 
+const providerKey = randomBytes(16).toString("hex");
 const secrets: Record<string, string> = {
+  CHAIN_RPC_URL_11155111: `https://sepolia.infura.io/v3/${providerKey}`,
+  "the provider's key": providerKey,
   CMC_API_KEY: randomBytes(18).toString("hex"),
   SESSION_SECRET: randomBytes(24).toString("hex"),
   DATABASE_URL: `postgres://poo:${randomBytes(12).toString("hex")}@db.internal:5432/poo`,
   ETHERSCAN_API_KEY: randomBytes(17).toString("hex"),
   SEPOLIA_PRIVATE_KEY: `0x${randomBytes(32).toString("hex")}`,
 };
-Object.assign(process.env, secrets);
+Object.assign(process.env, {
+  ...secrets,
+  CHAIN_RPC_URLS: JSON.stringify({ 11155111: [`https://eth-sepolia.g.alchemy.com/v2/${providerKey}`] }),
+});
 // A build must say which chains it is for and find their deployment files (vite.config.ts stops
-// otherwise): the local one, as the tests, with made-up addresses in a folder of its own.
-process.env.VITE_CHAINS = "local";
+// otherwise): the local one, as the tests, and Sepolia, whose reads go through the site's gateway
+// (/api/rpc/11155111) and its public RPC; made-up addresses in a folder of their own.
+process.env.VITE_CHAINS = "local,sepolia";
+delete process.env.VITE_SEPOLIA_RPC_URL;
 const deploymentsDir = mkdtempSync(path.join(tmpdir(), "poo-bundle-deployments-"));
-writeFileSync(
-  path.join(deploymentsDir, "31337.json"),
-  JSON.stringify({
-    chainId: 31337,
-    pooToken: `0x${"11".repeat(20)}`,
-    crapToken: `0x${"22".repeat(20)}`,
-    staking: `0x${"33".repeat(20)}`,
-    deployBlock: 1,
-  }),
-);
+for (const chainId of [31337, 11155111]) {
+  writeFileSync(
+    path.join(deploymentsDir, `${chainId}.json`),
+    JSON.stringify({
+      chainId,
+      pooToken: `0x${"11".repeat(20)}`,
+      crapToken: `0x${"22".repeat(20)}`,
+      staking: `0x${"33".repeat(20)}`,
+      deployBlock: 1,
+    }),
+  );
+}
 process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
-// Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks one secret on purpose.
-if (process.env.BUNDLE_CHECK_SELF_TEST === "1") process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
+// Negative control for the check itself: `BUNDLE_CHECK_SELF_TEST=1` leaks two secrets on purpose (the
+// market-data key in the app's name, the provider's URL as the public RPC, let through by the override
+// that also lets the keyed VITE_SEPOLIA_RPC_URL build): every check below must then fail.
+const selfTest = process.env.BUNDLE_CHECK_SELF_TEST === "1";
+if (selfTest) {
+  process.env.VITE_APP_NAME = `POO ${secrets.CMC_API_KEY}`;
+  process.env.ALLOW_KEY_LIKE_VITE_RPC_URL = "true";
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,8 +62,41 @@ function filesUnder(dir: string): string[] {
 
 const outDir = mkdtempSync(path.join(tmpdir(), "poo-bundle-check-"));
 try {
+  // The provider's URL in a VITE_ variable is refused before anything is bundled.
+  process.env.VITE_SEPOLIA_RPC_URL = secrets.CHAIN_RPC_URL_11155111;
+  const refused = await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } }).then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  delete process.env.VITE_SEPOLIA_RPC_URL;
+  if (
+    refused?.includes("VITE_SEPOLIA_RPC_URL: looks like it holds a provider's key") &&
+    !refused.includes(providerKey)
+  ) {
+    console.log("A VITE_ RPC URL with the provider's key: the build is refused, the key not repeated.");
+  } else {
+    console.error(
+      `A build with the provider's key in VITE_SEPOLIA_RPC_URL was not refused as expected: ${refused ?? "it built"}`,
+    );
+    process.exitCode = 1;
+  }
+
+  if (selfTest) process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = secrets.CHAIN_RPC_URL_11155111;
   await build({ logLevel: "error", build: { outDir, emptyOutDir: true } });
   const files = filesUnder(outDir);
+  // What a Sepolia build must hold: the gateway's path and the public fallback (the check looks at the right build).
+  const bundle = files
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+  for (const expected of ["/rpc/", "https://ethereum-sepolia-rpc.publicnode.com"]) {
+    if (!bundle.includes(expected)) {
+      console.error(
+        `The build lacks ${expected}: is it still built for Sepolia, reading through the site's gateway?`,
+      );
+      process.exitCode = 1;
+    }
+  }
   const leaks: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, "latin1");

@@ -31,6 +31,11 @@ const generatedFiles: readonly GeneratedFile[] = [
     ],
   },
   {
+    // The API server's RPC gateway serves the app's state-override eth_call for this code alone.
+    file: path.join(rootDir, "src", "server", "model", "gasMeter.generated.ts"),
+    contracts: [["GasMeter", "gasMeterAbi", "gasMeterRuntimeCode"]],
+  },
+  {
     // The injected test wallet installs this code on the test chains (EIP-5792 batches via EIP-7702).
     file: path.join(rootDir, "e2e", "wallet", "batchExecutor.generated.ts"),
     contracts: [["BatchExecutor", "batchExecutorAbi", "batchExecutorRuntimeCode"]],

@@ -1,7 +1,8 @@
 // `npm start`: the whole local stack in one process. Ctrl-C or SIGTERM stops everything.
 //   npm start -- --reference   deploys ReferenceStaking (the spec's interface only) instead of Staking
 //   npm start -- --sepolia     a Sepolia look-alike: chain id 11155111, a block every 12 s, the app
-//                              built for Sepolia reading through its fallback RPC (implies --reference)
+//                              built for Sepolia reading through the API's gateway, whose first
+//                              provider is unreachable (implies --reference)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,7 +54,7 @@ POO Finance local stack ready in ${seconds} s
   Web app   ${stack.webUrl}
   Chain     ${stack.chainUrl}  (chain id ${stack.deployment.chainId}${flags.sepolia ? ", a block every 12 s" : ""})
   Staking   ${flags.reference || flags.sepolia ? "ReferenceStaking (the spec's interface only)" : "Staking"}
-  API       ${stack.apiUrl ?? "(not started)"}
+  API       ${stack.apiUrl ?? "(not started)"}  (the app's chain reads: /api/rpc/${stack.deployment.chainId}${flags.sepolia ? ", its first provider a closed port, then the chain" : ""})
   Indexer   ${stack.indexer ? `${stack.indexer.url}  (Ponder on PGlite, starting: a line says when it answers; the app reads it at ${stack.webUrl}/indexer)` : "(not started)"}
   Explorer  ${stack.explorerUrl ? `${stack.explorerUrl}/tx/<hash>  (the app's "here" links)` : "(not started: the app links to the Sepolia explorer)"}
 

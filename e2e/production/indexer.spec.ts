@@ -64,7 +64,7 @@ test("the activity comes from the indexer's replicas through nginx; writer and r
   }
   const account = production.accounts[HEALTHY_ACCOUNT]!;
   const hash = await indexedStake(production, chain, account);
-  const meter = await meterActivityRequests(page, new URL(production.chainUrl).origin);
+  const meter = await meterActivityRequests(page, [`${production.webUrl}/api/rpc/`, production.chainUrl]);
   const fromIndexer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === "/indexer/activity",
   );
@@ -132,7 +132,7 @@ test("the writer frozen and a replica stopped: the other replica serves; no repl
     // No replica left: nginx answers 502 at once, the list says in one line that some activity cannot be
     // shown, keeps what the chain's newest blocks hold, and the page works; a few requests, no storm.
     await b.stop();
-    const meter = await meterActivityRequests(page, new URL(production.chainUrl).origin);
+    const meter = await meterActivityRequests(page, [`${production.webUrl}/api/rpc/`, production.chainUrl]);
     logFrom = production.nginx.accessLog().length;
     await page.reload();
     await waitForFiguresLoaded(page);

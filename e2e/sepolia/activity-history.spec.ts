@@ -5,7 +5,7 @@ import {
   reorganisedStakeFlow,
 } from "../support/activityHistoryFlows";
 
-// The same on the Sepolia look-alike: the page reads through its fallback RPC (a counting proxy),
+// The same on the Sepolia look-alike: the page reads through the site's gateway, then its public RPC (a counting proxy),
 // capped at 10,000 blocks per eth_getLogs; blocks every second.
 test.describe("Your activity at any age of the chain (Sepolia look-alike)", () => {
   test("a stake made a million blocks ago is listed with at most 3 requests, on the first load and after a reload", async ({
@@ -14,7 +14,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
     stack,
     chain,
     connectWallet,
-    fallbackRpc,
+    publicRpc,
   }) => {
     await oldStakeListedFlow({
       page,
@@ -22,7 +22,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(fallbackRpc.url).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, publicRpc.url],
     });
   });
 
@@ -32,7 +32,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
     stack,
     chain,
     connectWallet,
-    fallbackRpc,
+    publicRpc,
   }) => {
     await indexerStoppedFlow({
       page,
@@ -40,7 +40,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(fallbackRpc.url).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, publicRpc.url],
     });
   });
 
@@ -50,7 +50,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
     stack,
     chain,
     connectWallet,
-    fallbackRpc,
+    publicRpc,
   }) => {
     await reorganisedStakeFlow({
       page,
@@ -58,7 +58,7 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(fallbackRpc.url).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, publicRpc.url],
     });
   });
 });

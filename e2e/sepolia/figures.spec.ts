@@ -15,28 +15,31 @@ import {
   shownUnlockTime,
 } from "../support/stakePage";
 
-test.describe("Sepolia mode: the spec's contract interface, read through the fallback RPC", () => {
-  test("connects on chain 11155111 and shows exactly the chain's figures, every read via the fallback", async ({
+test.describe("Sepolia mode: the spec's contract interface, read through the site's gateway", () => {
+  test("connects on chain 11155111 and shows exactly the chain's figures, every read through the gateway", async ({
     page,
     wallet,
     stack,
     chain,
     connectWallet,
-    fallbackRpc,
+    providerRpc,
+    publicRpc,
   }) => {
     expect(stack.deployment.chainId).toBe(11155111);
     const account = stack.accounts[1]!;
     await wallet.switchAccount(1);
     await stakeFromTest(chain, stack, account, parseEther("150"));
 
-    fallbackRpc.reset();
+    providerRpc.reset();
+    publicRpc.reset();
     // The page's clock, so that its timers can be run forward below (time flows until then).
     await page.clock.install();
     await page.goto("/");
     expect(await connectWallet(page)).toBe(account);
     await waitForFiguresLoaded(page);
-    // The primary RPC is a closed port: the figures came through the fallback, in one eth_call each.
-    expect(fallbackRpc.methods).toContain("eth_call");
+    // Through the API's gateway: its first provider is a closed port, so its second (this proxy) was
+    // asked, in one eth_call per snapshot.
+    expect(providerRpc.methods).toContain("eth_call");
 
     // Freeze the chain, then the panel must show exactly what the contracts answer at its head.
     await chain.setBlockTime(0);
@@ -80,5 +83,33 @@ test.describe("Sepolia mode: the spec's contract interface, read through the fal
       `Unstaking possible from ${expectedWhen}`,
     );
     await expect(unstakeButton(page)).toBeDisabled();
+    // Every read of the visit (snapshots, activity, block times) went through the gateway: the
+    // browser never needed its public RPC.
+    expect(publicRpc.methods).toEqual([]);
+  });
+
+  test("reads straight from the public RPC when the site's gateway does not answer", async ({
+    page,
+    wallet,
+    stack,
+    chain,
+    connectWallet,
+    providerRpc,
+    publicRpc,
+  }) => {
+    const account = stack.accounts[1]!;
+    await wallet.switchAccount(1);
+    await stakeFromTest(chain, stack, account, parseEther("150"));
+    await page.route("**/api/rpc/**", (route) => route.abort("connectionrefused"));
+    providerRpc.reset();
+    publicRpc.reset();
+    await page.goto("/");
+    expect(await connectWallet(page)).toBe(account);
+    await waitForFiguresLoaded(page);
+    await expect(pooAmount(page, "Staked")).toHaveAttribute("title", "150.0000 POO");
+    await expect(page.getByTestId("activity").getByRole("listitem")).toHaveCount(1);
+    expect(publicRpc.methods).toContain("eth_call");
+    expect(publicRpc.methods).toContain("eth_getLogs");
+    expect(providerRpc.methods).not.toContain("eth_call");
   });
 });

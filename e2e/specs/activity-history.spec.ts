@@ -21,7 +21,7 @@ test.describe("Your activity at any age of the chain", () => {
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(stack.chainUrl).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, stack.chainUrl],
     });
   });
 
@@ -38,7 +38,7 @@ test.describe("Your activity at any age of the chain", () => {
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(stack.chainUrl).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, stack.chainUrl],
     });
   });
 
@@ -55,7 +55,7 @@ test.describe("Your activity at any age of the chain", () => {
       stack,
       chain,
       connectWallet,
-      rpcOrigin: new URL(stack.chainUrl).origin,
+      rpcUrls: [`${stack.webUrl}/api/rpc/`, stack.chainUrl],
     });
   });
 });

@@ -108,6 +108,9 @@ test.describe("the whitelist modal", () => {
     const address = stack.accounts[REFUSALS_ACCOUNT];
     if (!address) throw new Error("the stack has no account 4");
     await chain.testClient.setBalance({ address, value: parseEther("0.5") });
+    // In a block of its own, as ETH arrives on a real chain: the site's gateway serves reads per block,
+    // and a balance edited at the snapshot's block would still be served there after the revert.
+    await chain.mine();
     await openWhitelistAs(page, wallet, connectWallet, REFUSALS_ACCOUNT);
     const writes = recordLaunchpadWrites(page);
     const dialog = whitelistDialog(page);

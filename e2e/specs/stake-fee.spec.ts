@@ -122,6 +122,7 @@ test.describe("the network fee before Enter", () => {
     const balance = ((gas.approve + gas.stake) * capPerGas * 90n) / 100n;
     expect(balance).toBeGreaterThan((gas.stake * capPerGas * 105n) / 100n);
     await chain.testClient.setBalance({ address: account, value: balance });
+    await chain.mine(); // a block of its own: the gateway serves reads per block (launch-whitelist.spec.ts)
 
     await connectWallet(page);
     await waitForFiguresLoaded(page);

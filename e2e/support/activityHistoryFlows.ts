@@ -17,8 +17,8 @@ export interface ActivityHistoryContext {
   stack: E2eStack;
   chain: ChainClients;
   connectWallet: (page: Page) => Promise<Address>;
-  /** Where the page's JSON-RPC goes (the chain, or the Sepolia look-alike's fallback proxy). */
-  rpcOrigin: string;
+  /** Where the page's JSON-RPC goes: the site's gateway (/api/rpc/), then the chain's public RPC. */
+  rpcUrls: readonly string[];
 }
 
 const activity = (page: Page) => page.getByTestId("activity");
@@ -46,7 +46,7 @@ export async function oldStakeListedFlow(ctx: ActivityHistoryContext): Promise<v
   const { aged } = agedStakeOf(ctx.stack);
   const head = await ctx.chain.publicClient.getBlockNumber();
   expect(head - aged.blockNumber).toBeGreaterThan(1_000_000n);
-  const meter = await meterActivityRequests(ctx.page, ctx.rpcOrigin);
+  const meter = await meterActivityRequests(ctx.page, ctx.rpcUrls);
   await openAs(ctx, aged.account);
   await expect(rows(ctx.page)).toHaveCount(1, { timeout: 15_000 });
   await expect(rows(ctx.page).first()).toHaveAttribute("data-hash", aged.hash);
@@ -75,7 +75,7 @@ export async function oldStakeListedFlow(ctx: ActivityHistoryContext): Promise<v
 export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<void> {
   const { aged, indexer } = agedStakeOf(ctx.stack);
   if (indexer.pid === undefined) throw new Error("The indexer's process id is unknown.");
-  const meter = await meterActivityRequests(ctx.page, ctx.rpcOrigin);
+  const meter = await meterActivityRequests(ctx.page, ctx.rpcUrls);
   await openAs(ctx, aged.account);
   await expect(rows(ctx.page)).toHaveCount(1, { timeout: 15_000 });
   process.kill(indexer.pid, "SIGSTOP");

@@ -31,11 +31,15 @@ function logRange(message: JsonRpcMessage): bigint | undefined {
 }
 
 /**
- * Counts what the page asks for its activity, on the RPC at `rpcOrigin` (every JSON-RPC message,
- * batches included) and on the site's /indexer, and caps eth_getLogs at LOG_RANGE_CAP blocks a request
+ * Counts what the page asks for its activity, on the RPCs whose URLs start with one of `rpcUrls` (the
+ * site's gateway, /api/rpc/, and the public RPC it falls back to; every JSON-RPC message, batches
+ * included) and on the site's /indexer, and caps eth_getLogs at LOG_RANGE_CAP blocks a request
  * as providers do: a wider one is answered with the provider's "block range is too large" error.
  */
-export async function meterActivityRequests(page: Page, rpcOrigin: string): Promise<ActivityRequestMeter> {
+export async function meterActivityRequests(
+  page: Page,
+  rpcUrls: readonly string[],
+): Promise<ActivityRequestMeter> {
   let seen: string[] = [];
   let refused = 0;
   page.on("request", (request) => {
@@ -43,7 +47,7 @@ export async function meterActivityRequests(page: Page, rpcOrigin: string): Prom
     if (url.pathname.startsWith("/indexer/")) seen.push(`indexer ${url.pathname}`);
   });
   await page.route(
-    (url) => url.origin === rpcOrigin,
+    (url) => rpcUrls.some((prefix) => url.href.startsWith(prefix)),
     async (route: Route) => {
       const request = route.request();
       if (request.method() !== "POST") return route.continue();

@@ -80,8 +80,10 @@ export interface StartE2eStackOptions {
   readonly sepolia?: {
     readonly blockTimeMs: number;
     readonly stakingContract: StakingContractName;
-    /** The web app's fallback RPC in front of the chain (e.g. a counting proxy); default the chain. */
-    readonly fallbackRpcUrl?: (chainUrl: string) => Promise<string>;
+    /** The API's working provider, after the unreachable first one (e.g. a counting proxy); default the chain. */
+    readonly providerRpcUrl?: (chainUrl: string) => Promise<string>;
+    /** The web app's public RPC, read when the gateway does not answer (e.g. a counting proxy); default the chain. */
+    readonly publicRpcUrl?: (chainUrl: string) => Promise<string>;
   };
 }
 
@@ -183,8 +185,11 @@ export async function startE2eStack({
             stakingContract: sepolia.stakingContract,
             sepolia: {
               blockTimeMs: sepolia.blockTimeMs,
-              ...(sepolia.fallbackRpcUrl ? { fallbackRpcUrl: sepolia.fallbackRpcUrl } : {}),
+              ...(sepolia.publicRpcUrl ? { publicRpcUrl: sepolia.publicRpcUrl } : {}),
             },
+            ...(sepolia.providerRpcUrl
+              ? { providerRpcUrls: async (chainUrl: string) => [await sepolia.providerRpcUrl!(chainUrl)] }
+              : {}),
           }
         : {}),
     });

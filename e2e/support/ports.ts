@@ -30,15 +30,18 @@ export interface E2ePorts {
 
 /** The Sepolia look-alike's stack (the `sepolia` Playwright project), next to the app's. */
 export interface E2eSepoliaPorts extends Pick<E2ePorts, "chain" | "web" | "api" | "indexer"> {
-  /** The counting proxy the web app's fallback RPC points at. */
-  readonly fallbackProxy: number;
+  /** The counting proxy in front of the chain that the API's gateway relays to (its working provider). */
+  readonly providerProxy: number;
+  /** The counting proxy the web app's public RPC points at (read when the gateway does not answer). */
+  readonly publicProxy: number;
 }
 
 export const e2eSepoliaPorts: E2eSepoliaPorts = {
   chain: portFromEnv("E2E_SEPOLIA_CHAIN_PORT", 8655),
   web: portFromEnv("E2E_SEPOLIA_WEB_PORT", 4283),
   api: portFromEnv("E2E_SEPOLIA_API_PORT", 8697),
-  fallbackProxy: portFromEnv("E2E_SEPOLIA_PROXY_PORT", 8656),
+  providerProxy: portFromEnv("E2E_SEPOLIA_PROXY_PORT", 8656),
+  publicProxy: portFromEnv("E2E_SEPOLIA_PUBLIC_PROXY_PORT", 8657),
   indexer: portFromEnv("E2E_SEPOLIA_INDEXER_PORT", 8659),
 };
 

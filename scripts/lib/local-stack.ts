@@ -16,7 +16,11 @@ export const LOCAL_CHAIN_ID = 31337;
 export const SEPOLIA_CHAIN_ID = 11155111;
 /** Multicall3's creation block on Sepolia: viem refuses a multicall on an earlier block. */
 const SEPOLIA_MULTICALL3_BLOCK = 751_532;
-/** Where the Sepolia look-alike's primary RPC points: a closed port, so the fallback serves every read. */
+/**
+ * The Sepolia look-alike's first provider (the API's CHAIN_RPC_URL_11155111): the discard port, which
+ * nothing answers, so the API's failover to the next provider serves every read, as when a provider is
+ * down.
+ */
 export const UNREACHABLE_RPC_URL = "http://127.0.0.1:9";
 /** Public Hardhat test accounts (keys are printed by every Hardhat node; never use them on a real chain). */
 export const HARDHAT_TEST_KEYS = [
@@ -51,10 +55,16 @@ export interface LocalStackOptions {
   /**
    * A chain that looks like Sepolia instead of the local one: chain id 11155111, a block every
    * `blockTimeMs` (no automine) once deployed, Multicall3 where viem expects it, and the web app built
-   * with VITE_CHAINS=sepolia, its primary RPC unreachable so that the fallback (`fallbackRpcUrl`,
-   * default the chain itself) serves every read.
+   * with VITE_CHAINS=sepolia. The app reads through the API's gateway, whose first provider is
+   * unreachable (UNREACHABLE_RPC_URL), so the next one (`providerRpcUrls`) serves every read; its
+   * public RPC (`publicRpcUrl`, default the chain itself) is read only when the gateway does not answer.
    */
-  sepolia?: { blockTimeMs: number; fallbackRpcUrl?: (chainUrl: string) => Promise<string> | string };
+  sepolia?: { blockTimeMs: number; publicRpcUrl?: (chainUrl: string) => Promise<string> | string };
+  /**
+   * The providers the API relays the app's reads to (CHAIN_RPC_URL_<id>), given the chain's URL;
+   * default the chain itself (e.g. a counting proxy in front of it instead).
+   */
+  providerRpcUrls?: (chainUrl: string) => Promise<string[]> | string[];
   /** Where deployments/<chainId>.json is written and bundled from; default <rootDir>/deployments. */
   deploymentsDir?: string;
   /**
@@ -245,7 +255,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log(`Explorer on ${explorerUrl} (transactions at ${explorerUrl}/tx/<hash>)`);
     }
     const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
-    const apiEnv = apiEnvironment({ rootDir, chainUrl, chainId, deploymentsDir }, origins);
+    const providers = [
+      ...(sepolia ? [UNREACHABLE_RPC_URL] : []),
+      ...(options.providerRpcUrls ? await options.providerRpcUrls(chainUrl) : [chainUrl]),
+    ];
+    const apiEnv = apiEnvironment({ rootDir, providers, chainId, deploymentsDir }, origins);
     if (indexerUrl) apiEnv.INDEXER_URL = indexerUrl;
     mkdirSync(path.join(rootDir, "data"), { recursive: true });
     if (web !== "serve" && (options.api ?? true)) {
@@ -259,11 +273,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       process.env.POO_LAUNCHPAD_DIR = launchpadDir;
       if (sepolia) {
         process.env.VITE_CHAINS = "sepolia";
-        process.env.VITE_SEPOLIA_RPC_URL = UNREACHABLE_RPC_URL;
+        // No provider URL in the build: the gateway, then the public RPC (wallets are given that one).
+        delete process.env.VITE_SEPOLIA_RPC_URL;
         // Its node holds the accounts: "Local test wallet" works here too (never on the real Sepolia).
         if (web === "dev") process.env.VITE_LOCAL_TEST_WALLET = "true";
-        process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.fallbackRpcUrl
-          ? await sepolia.fallbackRpcUrl(chainUrl)
+        process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.publicRpcUrl
+          ? await sepolia.publicRpcUrl(chainUrl)
           : chainUrl;
       } else {
         process.env.VITE_CHAINS ??= "local";
@@ -307,20 +322,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 }
 
-/** The API's environment on this stack: its chain, deployment, web origins and a sample price history. */
+/** The API's environment on this stack: its chain's providers, deployment, web origins and a sample price history. */
 function apiEnvironment(
   {
     rootDir,
-    chainUrl,
+    providers,
     chainId,
     deploymentsDir,
-  }: { rootDir: string; chainUrl: string; chainId: number; deploymentsDir: string },
+  }: { rootDir: string; providers: string[]; chainId: number; deploymentsDir: string },
   webOrigins: string[],
 ): Record<string, string | undefined> {
   return {
     ...process.env,
     API_HOST: "127.0.0.1",
-    [`CHAIN_RPC_URL_${chainId}`]: chainUrl,
+    [`CHAIN_RPC_URL_${chainId}`]: providers.join(","),
     DEPLOYMENTS_DIR: deploymentsDir,
     SIWE_ALLOWED_ORIGINS: process.env.SIWE_ALLOWED_ORIGINS ?? webOrigins.join(","),
     SIWE_ALLOWED_CHAIN_IDS: process.env.SIWE_ALLOWED_CHAIN_IDS ?? String(chainId),

@@ -15,25 +15,48 @@ describe("siteManifestFor (what a build reaches, for its CSP)", () => {
     expect(() => siteManifestFor({})).toThrow(
       refusal(["VITE_CHAINS: is required: a comma-separated list of local, sepolia"]),
     );
-    expect(() => siteManifestFor({ VITE_CHAINS: "sepolia" })).toThrow(
-      refusal(["VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia"]),
-    );
   });
 
-  it("lists the origins of the chains the build names, never an RPC URL's path (often a key)", () => {
-    const manifest = siteManifestFor({
-      VITE_CHAINS: "sepolia",
-      VITE_SEPOLIA_RPC_URL: "https://eth-sepolia.g.alchemy.com/v2/SECRETKEY",
-      // Ignored: the local chain is not in this build.
-      VITE_LOCAL_RPC_URL: "http://127.0.0.1:8545",
-    });
+  it("builds for Sepolia without a provider's URL: the site itself (its gateway) and the public fallback", () => {
+    const manifest = siteManifestFor({ VITE_CHAINS: "sepolia", VITE_LOCAL_RPC_URL: "http://127.0.0.1:8545" });
     expect(manifest).toEqual({
       contentSecurityPolicy: {
-        rpcUrls: ["https://eth-sepolia.g.alchemy.com", "https://ethereum-sepolia-rpc.publicnode.com"],
+        rpcUrls: ["https://ethereum-sepolia-rpc.publicnode.com"],
         extraConnectSrc: [],
       },
     });
-    expect(JSON.stringify(manifest)).not.toContain("SECRETKEY");
+    expect(appContentSecurityPolicy(manifest.contentSecurityPolicy)).toContain(
+      "connect-src 'self' https://ethereum-sepolia-rpc.publicnode.com;",
+    );
+    // An API on another origin: the gateway's origin is reached too.
+    expect(
+      siteManifestFor({ VITE_CHAINS: "sepolia", VITE_API_BASE_URL: "https://api.poo.finance/api" })
+        .contentSecurityPolicy.rpcUrls,
+    ).toEqual(["https://api.poo.finance", "https://ethereum-sepolia-rpc.publicnode.com"]);
+  });
+
+  it("refuses an RPC URL that looks like it holds a key, naming the variable, never the key; unless told it is public", () => {
+    const env = {
+      VITE_CHAINS: "sepolia,local",
+      VITE_SEPOLIA_RPC_URL: "https://eth-sepolia.g.alchemy.com/v2/Zx3kP9qR7tLmN2vB8cD4fG6hJ1wY5sA0",
+      VITE_SEPOLIA_FALLBACK_RPC_URL: "https://rpc.example/sepolia?apikey=abc",
+    };
+    let problems: string[] = [];
+    try {
+      siteManifestFor(env);
+    } catch (error) {
+      problems = (error as { problems: string[] }).problems;
+    }
+    expect(problems).toEqual([
+      "VITE_SEPOLIA_RPC_URL: looks like it holds a provider's key (its path holds a key-like segment of 32 characters), and VITE_ variables are compiled into the public bundle. The browser reads through the site's gateway: give the provider's URL to the server as CHAIN_RPC_URL_11155111 and set VITE_SEPOLIA_RPC_URL to a public RPC, or leave it unset (ALLOW_KEY_LIKE_VITE_RPC_URL=true builds it anyway, for a URL that is public).",
+      expect.stringMatching(
+        /^VITE_SEPOLIA_FALLBACK_RPC_URL: looks like it holds a provider's key \(its query has a "apikey" parameter\)/,
+      ),
+    ]);
+    expect(problems.join("\n")).not.toContain("Zx3kP9qR7tLmN2vB8cD4fG6hJ1wY5sA0");
+    expect(
+      siteManifestFor({ ...env, ALLOW_KEY_LIKE_VITE_RPC_URL: "true" }).contentSecurityPolicy.rpcUrls,
+    ).toEqual(["https://eth-sepolia.g.alchemy.com", "https://rpc.example", "http://127.0.0.1:8545"]);
   });
 
   it("adds WalletConnect's origins only with a project id", () => {

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { chainEndpoints, parseAppEnv } from "../../src/app/config/appConfig.ts";
+import { chainEndpoints, ConfigError, parseAppEnv } from "../../src/app/config/appConfig.ts";
 import { appSecurityHeaders } from "../../src/server/security/appSecurityHeaders.ts";
 import {
   parseSiteManifest,
   SITE_MANIFEST_FILE,
   type SiteManifest,
 } from "../../src/server/site/siteManifest.ts";
+import { keyInUrl } from "./keyInUrl.ts";
 
 /** Where RainbowKit's WalletConnect connector goes once a project id is configured. */
 export const WALLETCONNECT_ORIGINS = [
@@ -17,16 +18,44 @@ export const WALLETCONNECT_ORIGINS = [
   "https://pulse.walletconnect.org",
 ];
 
+/** The build's RPC variables per chain: each is compiled into the bundle, so none may hold a key. */
+const RPC_VARIABLES = {
+  local: ["VITE_LOCAL_RPC_URL"],
+  sepolia: ["VITE_SEPOLIA_RPC_URL", "VITE_SEPOLIA_FALLBACK_RPC_URL"],
+} as const;
+
+/** Set to true to build with an RPC URL that only looks like it holds a key (see keyInUrl). */
+export const ALLOW_KEY_VARIABLE = "ALLOW_KEY_LIKE_VITE_RPC_URL";
+
 /**
- * What the app built from `env` reaches: the RPC origins of every chain VITE_CHAINS names (the same
- * list the app's transports use, src/app/config/appConfig.ts) and WalletConnect when it has a project
- * id. Throws the app's ConfigError, naming each bad variable (VITE_CHAINS unset among them).
+ * What the app built from `env` reaches: the public RPC origins of every chain VITE_CHAINS names
+ * (the same list the app's transports use after the site's own gateway, src/app/config/appConfig.ts;
+ * the gateway is the site itself, 'self', unless VITE_API_BASE_URL names another origin) and
+ * WalletConnect when it has a project id. Throws the app's ConfigError, naming each bad variable
+ * (VITE_CHAINS unset among them), and each RPC URL that looks like it holds a provider's key: the
+ * bundle is public, and the key belongs to the server (CHAIN_RPC_URL_<id>), which relays the reads.
  */
 export function siteManifestFor(env: Record<string, string | undefined>): SiteManifest {
   const appEnv = parseAppEnv(env);
-  const rpcOrigins = chainEndpoints(appEnv).flatMap((chain) =>
-    chain.rpcUrls.map((url) => new URL(url).origin),
-  );
+  const endpoints = chainEndpoints(appEnv);
+  if (env[ALLOW_KEY_VARIABLE]?.trim() !== "true") {
+    const problems = endpoints.flatMap((chain) =>
+      RPC_VARIABLES[chain.key].flatMap((name) => {
+        const url = appEnv[name];
+        const why = url === undefined ? undefined : keyInUrl(url);
+        if (why === undefined) return [];
+        return [
+          `${name}: looks like it holds a provider's key (${why}), and VITE_ variables are compiled into the public bundle. ` +
+            `The browser reads through the site's gateway: give the provider's URL to the server as CHAIN_RPC_URL_${chain.id} ` +
+            `and set ${name} to a public RPC, or leave it unset (${ALLOW_KEY_VARIABLE}=true builds it anyway, for a URL that is public).`,
+        ];
+      }),
+    );
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  const reached = endpoints.flatMap((chain) => [chain.gatewayUrl, ...chain.rpcUrls]);
+  // A relative gateway (/api/rpc/<id>) is the site's own origin, 'self' in the policy.
+  const rpcOrigins = reached.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin);
   return {
     contentSecurityPolicy: {
       rpcUrls: [...new Set(rpcOrigins)],

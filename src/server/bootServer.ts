@@ -1,6 +1,7 @@
 import type { DestinationStream } from "pino";
 import { DatabaseStartError } from "./adapters/DatabaseStartError";
 import { PinoLogger } from "./adapters/PinoLogger";
+import { urlSecretParts } from "./model/urlSecretParts";
 import { ConfigError, parseServerConfig, type Env } from "./config/parseServerConfig";
 import type { ServerConfig } from "./config/ServerConfig";
 import { loadSite, SiteError, type Site } from "./site/loadSite";
@@ -38,7 +39,11 @@ export async function bootServer(env: Env, options: BootOptions): Promise<Booted
     return undefined;
   }
   const { config, warnings } = parsed;
-  const logger = PinoLogger.create({ level: config.logLevel, destination: options.destination });
+  const logger = PinoLogger.create({
+    level: config.logLevel,
+    destination: options.destination,
+    redactValues: Object.values(config.rpcUrls).flat().flatMap(urlSecretParts),
+  });
   // First, whatever LOG_LEVEL says: an operator must see that this is not production.
   if (config.nodeEnv !== "production") {
     logger.notice(

@@ -7,6 +7,8 @@ import { authRoutes } from "./http/authRoutes";
 import { healthRoutes } from "./http/healthRoutes";
 import { indexerProxy } from "./http/indexerProxy";
 import { jsonError } from "./http/jsonError";
+import { AnswerDeadlineExceeded, answerDeadline } from "./http/answerDeadline";
+import { ANSWER_DEADLINE_MS } from "./config/answerBudget";
 import { LogThrottle } from "./http/LogThrottle";
 import { launchRoutes } from "./http/launchRoutes";
 import { priceRoutes } from "./http/priceRoutes";
@@ -14,11 +16,13 @@ import { requestLog } from "./http/requestLog";
 import { requestMetrics } from "./http/requestMetrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicies } from "./http/rateLimitPolicies";
 import { sameOriginGuard } from "./http/sameOriginGuard";
+import { rpcRoutes } from "./http/rpcRoutes";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
 import { apiMetrics } from "./metrics/apiMetrics";
 import { indexerMetrics } from "./metrics/indexerMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
+import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import type { BalanceReader } from "./ports/BalanceReader";
 import type { EligibilityPriceStore } from "./ports/EligibilityPriceStore";
 import type { LaunchApplicationStore } from "./ports/LaunchApplicationStore";
@@ -43,6 +47,7 @@ import { GetPriceHistory } from "./use-cases/GetPriceHistory";
 import { GetRegistration } from "./use-cases/GetRegistration";
 import { IssueNonce } from "./use-cases/IssueNonce";
 import { RegisterForLaunch } from "./use-cases/RegisterForLaunch";
+import type { RelayChainReads } from "./use-cases/RelayChainReads";
 import { SubmitLaunchApplication } from "./use-cases/SubmitLaunchApplication";
 import { VerifySignIn } from "./use-cases/VerifySignIn";
 
@@ -95,12 +100,19 @@ export type ApiDeps = {
   hsts?: { mode: "auto" | "always" | "off"; overHttps: (c: Context) => boolean };
   /** The built web app (`npm run serve`): its routes come before the API's, which they pass on. */
   site?: Hono<ApiEnv>;
+  /** The browser's chain reads (POST /api/rpc/<chainId>); without it the route is not there. */
+  chainReads?: RelayChainReads;
   /** The activity indexer (INDEXER_URL), reached by the browser under /indexer on this origin. */
   indexerUrl?: string;
   now?: () => number;
   rateLimitPolicies?: Partial<RateLimitPolicies>;
   newId?: () => string;
+  /** Every /api and /indexer request is answered within this (default ANSWER_DEADLINE_MS). */
+  answerDeadlineMs?: number;
 };
+
+/** A request that reached its deadline may be tried again soon: its dependency was slow, not down. */
+const DEADLINE_RETRY_AFTER_SECONDS = 2;
 
 /** The API as a Hono app; `app.request()` exercises it without a socket. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
@@ -158,6 +170,22 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   if (deps.site) app.route("/", deps.site);
   app.use(apiSecureHeaders());
   app.use(noStore);
+  // Before the API's 16-KiB body limit and origin guard: the gateway has its own, answered in JSON-RPC.
+  if (deps.chainReads) {
+    app.route(
+      "/api/rpc",
+      rpcRoutes({
+        relay: deps.chainReads,
+        // In memory, as the other read routes: no database write per read, none per refusal.
+        limiter: limits.readLimiter,
+        policy: policies.rpcByClient,
+        clientAddress: deps.clientAddress,
+        allowedOrigins: deps.allowedOrigins,
+        maxBodyBytes: CHAIN_READ_LIMITS.maxBodyBytes,
+        now,
+      }),
+    );
+  }
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -165,6 +193,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }),
   );
   app.use(sameOriginGuard(deps.allowedOrigins));
+  // Within nginx's wait for an instance, so a slow dependency never takes this instance out of rotation.
+  const deadline = answerDeadline(deps.answerDeadlineMs ?? ANSWER_DEADLINE_MS);
+  // The chain-read gateway keeps its own deadline (CHAIN_READ_LIMITS.answerWithinMs), in JSON-RPC form.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/rpc/") ? next() : deadline(c, next)));
+  app.use("/indexer/*", deadline);
 
   if (deps.indexerUrl) {
     const { proxyRequests } = indexerMetrics(registry);
@@ -227,8 +260,19 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.notFound((c) => jsonError(c, 404, "Not found."));
   // A database outage is the operator's to fix and the user's to retry: one clear 503 on every route
   // that needs it, one log line per 10 s (with how many were held back), never a 500.
-  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 1, maxLinesPerInterval: 1, now });
+  const outageLog = new LogThrottle({ intervalMs: 10_000, maxKeys: 2, maxLinesPerInterval: 1, now });
   app.onError((error, c) => {
+    if (error instanceof AnswerDeadlineExceeded) {
+      metrics.answerDeadlineExceeded.inc();
+      if (outageLog.take("deadline").write) {
+        logger.warn("Answer deadline reached: answered 503", {
+          method: c.req.method,
+          path: c.req.path,
+          deadlineMs: error.deadlineMs,
+        });
+      }
+      return jsonError(c, 503, error.message, { "Retry-After": String(DEADLINE_RETRY_AFTER_SECONDS) });
+    }
     if (deps.databaseUnavailable?.(error)) {
       metrics.databaseUnavailable.inc();
       const verdict = outageLog.take("database");

@@ -182,7 +182,7 @@ describe("startApiServer", () => {
     const metrics = new ServerMetrics();
     try {
       const server = await startApiServer(
-        { ...config, indexerUrl: indexer.url, rpcUrls: { 31337: rpc.url } },
+        { ...config, indexerUrl: indexer.url, rpcUrls: { 31337: [rpc.url] } },
         { balanceReader: balances, logger: memoryLogger(), metrics, dependencyCheckIntervalMs: 100 },
       );
       running.push(server);

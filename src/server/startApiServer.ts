@@ -6,7 +6,9 @@ import type { PublicClient } from "viem";
 import { ChainIdHealthCheck } from "./adapters/ChainIdHealthCheck";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
 import { IndexerHealthCheck } from "./adapters/IndexerHealthCheck";
+import { HttpChainProviders } from "./adapters/HttpChainProviders";
 import { PinoLogger } from "./adapters/PinoLogger";
+import { urlSecretParts } from "./model/urlSecretParts";
 import { PublicClientPool } from "./adapters/PublicClientPool";
 import { ViemBalanceReader } from "./adapters/ViemBalanceReader";
 import { ViemSignatureVerifier } from "./adapters/ViemSignatureVerifier";
@@ -19,16 +21,20 @@ import { siteRoutes } from "./http/siteRoutes";
 import { untrustedForwarder } from "./http/untrustedForwarder";
 import { apiMetrics } from "./metrics/apiMetrics";
 import { indexerMetrics } from "./metrics/indexerMetrics";
+import { chainReadMetrics } from "./metrics/chainReadMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { startMetricsServer, type MetricsServer } from "./metrics/startMetricsServer";
+import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
 import { openStores } from "./openStores";
 import type { BalanceReader } from "./ports/BalanceReader";
+import type { ChainProviders } from "./ports/ChainProviders";
 import type { HealthCheck } from "./ports/HealthCheck";
 import type { Logger } from "./ports/Logger";
 import type { PriceSource } from "./ports/PriceSource";
 import type { SignatureVerifier } from "./ports/SignatureVerifier";
 import type { Site } from "./site/loadSite";
 import { CheckReadiness } from "./use-cases/CheckReadiness";
+import { RelayChainReads } from "./use-cases/RelayChainReads";
 import { WatchDependencies } from "./use-cases/WatchDependencies";
 import { SeedSamplePriceHistory } from "./use-cases/SeedSamplePriceHistory";
 
@@ -51,6 +57,8 @@ export type ApiServerOverrides = {
   priceSource?: PriceSource;
   balanceReader?: BalanceReader;
   signatureVerifier?: SignatureVerifier;
+  /** Where the gateway (POST /api/rpc/<chainId>) sends the browser's reads; default the configured RPC URLs. */
+  chainProviders?: ChainProviders;
   logger?: Logger;
   now?: () => number;
   clientAddress?: (c: Context) => string;
@@ -67,7 +75,12 @@ export async function startApiServer(
   config: ServerConfig,
   overrides: ApiServerOverrides = {},
 ): Promise<RunningApiServer> {
-  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel });
+  const logger =
+    overrides.logger ??
+    PinoLogger.create({
+      level: config.logLevel,
+      redactValues: Object.values(config.rpcUrls).flat().flatMap(urlSecretParts),
+    });
   const now = overrides.now ?? Date.now;
   // Process metrics (CPU, memory, event-loop delay) only when someone can scrape them.
   const metrics = overrides.metrics ?? new ServerMetrics({ processMetrics: config.metrics !== undefined });
@@ -98,6 +111,29 @@ export async function startApiServer(
     }
   }
 
+  const chainMetrics = chainReadMetrics(metrics);
+  const deployments = new FileDeploymentSource(config.deploymentsDir);
+  const chainReads = new RelayChainReads({
+    providers:
+      overrides.chainProviders ??
+      new HttpChainProviders(config.rpcUrls, {
+        logger,
+        maxAnswerBytes: CHAIN_READ_LIMITS.maxAnswerBytes,
+        timeoutMs: CHAIN_READ_LIMITS.providerTimeoutMs,
+        sendBudgetMs: CHAIN_READ_LIMITS.answerWithinMs,
+        now,
+        onFailure: chainMetrics.providerFailed,
+      }),
+    chainIds: Object.keys(config.rpcUrls).map(Number),
+    contractsOf: async (chainId) => {
+      const { pooToken, crapToken, staking } = await deployments.get(chainId);
+      return [pooToken, crapToken, staking];
+    },
+    logger,
+    now,
+    observer: chainMetrics,
+  });
+
   // Readiness gates on what this instance cannot serve without; chains are reported, never gated on.
   const database: HealthCheck = { name: "database", check: () => stores.check() };
   const { dependencyUp } = apiMetrics(metrics);
@@ -126,9 +162,7 @@ export async function startApiServer(
     sessionStore: stores.sessionStore,
     rateLimiter: stores.rateLimiter,
     signatureVerifier: overrides.signatureVerifier ?? new ViemSignatureVerifier(clientFor),
-    balanceReader:
-      overrides.balanceReader ??
-      new ViemBalanceReader(clientFor, new FileDeploymentSource(config.deploymentsDir)),
+    balanceReader: overrides.balanceReader ?? new ViemBalanceReader(clientFor, deployments),
     registrationStore: stores.registrationStore,
     applicationStore: stores.applicationStore,
     priceHistoryStore: stores.priceHistoryStore,
@@ -142,6 +176,7 @@ export async function startApiServer(
     readiness,
     dependencies,
     databaseUnavailable: (error) => stores.isUnavailable(error),
+    chainReads,
     hsts: { mode: config.hsts, overHttps: servedOverHttps(config.trustedProxies) },
     ...(overrides.site ? { site: siteRoutes(overrides.site) } : {}),
     ...(config.indexerUrl ? { indexerUrl: config.indexerUrl } : {}),

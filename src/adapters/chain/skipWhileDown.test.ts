@@ -53,4 +53,27 @@ describe("skipWhileDown inside viem's fallback", () => {
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(1n);
     expect(primary.counter.requests).toBe(2);
   });
+
+  it("a JSON-RPC error in a 503, 429 or 403 answer is an outage (the site's gateway answers so); in a 400 or 413, the request's", async () => {
+    const refusal = (status: number) =>
+      new RpcRequestError({ body: {}, error: { code: -32603, message: "refused" }, status, url: "x" });
+    for (const [status, skipped] of [
+      [503, true],
+      [429, true],
+      [403, true],
+      [413, false],
+      [400, false],
+    ] as const) {
+      const primary = countingTransport(() => refusal(status));
+      const backup = countingTransport(() => undefined, "0x2");
+      const client = createPublicClient({
+        transport: fallback([skipWhileDown(primary.transport, 60_000, () => 0), backup.transport], {
+          retryCount: 0,
+        }),
+      });
+      await client.getBlockNumber({ cacheTime: 0 });
+      await client.getBlockNumber({ cacheTime: 0 });
+      expect(primary.counter.requests, `status ${status}`).toBe(skipped ? 1 : 2);
+    }
+  });
 });

@@ -26,7 +26,12 @@ describe("parseAppConfig", () => {
   it("builds the local chain from its deployment with defaults", () => {
     const config = parseAppConfig({ VITE_CHAINS: "local" }, files(good));
     expect(config.chains).toHaveLength(1);
-    expect(config.chains[0]).toMatchObject({ key: "local", id: 31337, rpcUrls: ["http://127.0.0.1:8545"] });
+    expect(config.chains[0]).toMatchObject({
+      key: "local",
+      id: 31337,
+      gatewayUrl: "/api/rpc/31337",
+      rpcUrls: ["http://127.0.0.1:8545"],
+    });
     expect(config.chains[0].deployment.staking).toBe(good.staking);
     expect(config.apiBaseUrl).toBe("/api");
     expect(config.indexerUrl).toBe("/indexer");
@@ -42,17 +47,28 @@ describe("parseAppConfig", () => {
     ]);
   });
 
-  it("puts the Sepolia provider first and the public fallback behind it", () => {
+  it("reads Sepolia through the site's gateway first, then its public RPCs (an optional one, then the fallback)", () => {
     const config = parseAppConfig(
       {
         VITE_CHAINS: "sepolia",
-        VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+        VITE_SEPOLIA_RPC_URL: "https://rpc.example/sepolia",
         VITE_SEPOLIA_FALLBACK_RPC_URL: "https://public.example",
+        VITE_API_BASE_URL: "https://api.poo.finance/api/",
       },
       files({ ...good, chainId: 11155111 }, 11155111),
     );
-    expect(config.chains[0].rpcUrls).toEqual(["https://rpc.example/v3/abc", "https://public.example"]);
+    expect(config.chains[0].gatewayUrl).toBe("https://api.poo.finance/api/rpc/11155111");
+    expect(config.chains[0].rpcUrls).toEqual(["https://rpc.example/sepolia", "https://public.example"]);
     expect(config.chains[0].explorerUrl).toBe("https://sepolia.etherscan.io");
+    // No provider URL needed: the gateway, then the public fallback.
+    const keyless = parseAppConfig(
+      { VITE_CHAINS: "sepolia" },
+      files({ ...good, chainId: 11155111 }, 11155111),
+    );
+    expect(keyless.chains[0]).toMatchObject({
+      gatewayUrl: "/api/rpc/11155111",
+      rpcUrls: ["https://ethereum-sepolia-rpc.publicnode.com"],
+    });
   });
 
   it("gives the local chain the local stack's explorer; Sepolia keeps its own", () => {
@@ -138,16 +154,6 @@ describe("parseAppConfig", () => {
     ]);
   });
 
-  it("requires a Sepolia RPC URL when Sepolia is enabled", () => {
-    const problems = problemsOf(() =>
-      parseAppConfig(
-        { VITE_CHAINS: "local,sepolia" },
-        { ...files(good), ...files({ ...good, chainId: 11155111 }, 11155111) },
-      ),
-    );
-    expect(problems).toEqual(["VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia"]);
-  });
-
   it("refuses a malformed RPC URL, naming the variable", () => {
     expect(
       problemsOf(() =>
@@ -218,12 +224,12 @@ describe("parseAppEnv and chainEndpoints (what the build checks and reaches)", (
     ]);
   });
 
-  it("lists each chain's RPC URLs in the order the app tries them", () => {
+  it("lists each chain's gateway and public RPCs in the order the app tries them", () => {
     expect(
       chainEndpoints(
         parseAppEnv({
           VITE_CHAINS: "sepolia,local",
-          VITE_SEPOLIA_RPC_URL: "https://rpc.example/v3/abc",
+          VITE_SEPOLIA_RPC_URL: "https://rpc.example/sepolia",
           VITE_LOCAL_RPC_URL: "http://127.0.0.1:8645",
         }),
       ),
@@ -231,12 +237,10 @@ describe("parseAppEnv and chainEndpoints (what the build checks and reaches)", (
       {
         key: "sepolia",
         id: 11155111,
-        rpcUrls: ["https://rpc.example/v3/abc", "https://ethereum-sepolia-rpc.publicnode.com"],
+        gatewayUrl: "/api/rpc/11155111",
+        rpcUrls: ["https://rpc.example/sepolia", "https://ethereum-sepolia-rpc.publicnode.com"],
       },
-      { key: "local", id: 31337, rpcUrls: ["http://127.0.0.1:8645"] },
-    ]);
-    expect(problemsOf(() => chainEndpoints(parseAppEnv({ VITE_CHAINS: "sepolia" })))).toEqual([
-      "VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia",
+      { key: "local", id: 31337, gatewayUrl: "/api/rpc/31337", rpcUrls: ["http://127.0.0.1:8645"] },
     ]);
   });
 });

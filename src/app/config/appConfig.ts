@@ -10,13 +10,24 @@ export type ChainKey = "local" | "sepolia";
 export interface ChainSettings {
   key: ChainKey;
   id: number;
-  /** Primary RPC first, then fallbacks, tried in order by viem's fallback transport. */
+  /**
+   * The site's own gateway to the chain (`<VITE_API_BASE_URL>/rpc/<id>`, same origin by default): the
+   * app's reads go there first, and the server relays them to its provider, whose key stays there.
+   */
+  gatewayUrl: string;
+  /**
+   * The chain's public RPCs (no key), in order: where reads go when the gateway does not answer, and
+   * what a wallet is asked to add for the chain (never the gateway: the wallet's RPC is its own).
+   */
   rpcUrls: string[];
   explorerUrl: string | undefined;
   /** The chain's usual time between blocks: figures are read once per block (Sepolia 12 s). */
   blockTimeMs: number;
   deployment: Deployment;
 }
+
+/** A public Sepolia RPC (no key): reads while the site's API is down, and what wallets are asked to add. */
+export const SEPOLIA_PUBLIC_RPC_URL = "https://ethereum-sepolia-rpc.publicnode.com";
 
 /** Sepolia makes a block every 12 s (one per slot). */
 export const SEPOLIA_BLOCK_TIME_MS = 12_000;
@@ -93,7 +104,7 @@ const envSchema = z.object({
     ),
   ),
   VITE_SEPOLIA_RPC_URL: z.optional(optionalUrl),
-  VITE_SEPOLIA_FALLBACK_RPC_URL: z._default(optionalUrl, "https://ethereum-sepolia-rpc.publicnode.com"),
+  VITE_SEPOLIA_FALLBACK_RPC_URL: z._default(optionalUrl, SEPOLIA_PUBLIC_RPC_URL),
   VITE_SEPOLIA_EXPLORER_URL: z._default(optionalUrl, "https://sepolia.etherscan.io"),
   VITE_WALLETCONNECT_PROJECT_ID: optionalText,
   VITE_API_BASE_URL: z._default(nonEmpty, "/api"),
@@ -168,9 +179,14 @@ export type AppEnv = z.output<typeof envSchema>;
 export interface ChainEndpoint {
   key: ChainKey;
   id: number;
-  /** Primary RPC first, then fallbacks. */
+  /** The site's gateway to the chain (relative to the page unless VITE_API_BASE_URL is absolute). */
+  gatewayUrl: string;
+  /** The chain's public RPCs, in order (ChainSettings.rpcUrls). */
   rpcUrls: string[];
 }
+
+/** The API's base without its trailing slash ("/api" unless VITE_API_BASE_URL says otherwise). */
+const apiBaseOf = (e: AppEnv): string => e.VITE_API_BASE_URL.replace(/\/$/, "");
 
 /**
  * Validates the build-time environment. Throws a ConfigError naming every bad variable: the build
@@ -185,30 +201,31 @@ export function parseAppEnv(env: Record<string, unknown>): AppEnv {
 }
 
 /**
- * The chains VITE_CHAINS names and the RPC URLs the app reaches each at: the same list for the
- * app's transports and for the built site's Content-Security-Policy. Throws a ConfigError when one is
- * missing.
+ * The chains VITE_CHAINS names and what the app reaches each at: the site's gateway, then the chain's
+ * public RPCs; the same list for the app's transports and for the built site's Content-Security-Policy.
  */
 export function chainEndpoints(e: AppEnv): ChainEndpoint[] {
-  const problems: string[] = [];
   const endpoints: ChainEndpoint[] = [];
+  const gatewayUrl = (id: number) => `${apiBaseOf(e)}/rpc/${id}`;
   for (const key of new Set(e.VITE_CHAINS)) {
     if (key === "local") {
-      endpoints.push({ key, id: LOCAL_CHAIN_ID, rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"] });
-    } else if (e.VITE_SEPOLIA_RPC_URL) {
       endpoints.push({
         key,
-        id: SEPOLIA_CHAIN_ID,
-        rpcUrls: [
-          e.VITE_SEPOLIA_RPC_URL,
-          ...(e.VITE_SEPOLIA_FALLBACK_RPC_URL ? [e.VITE_SEPOLIA_FALLBACK_RPC_URL] : []),
-        ],
+        id: LOCAL_CHAIN_ID,
+        gatewayUrl: gatewayUrl(LOCAL_CHAIN_ID),
+        rpcUrls: [e.VITE_LOCAL_RPC_URL ?? "http://127.0.0.1:8545"],
       });
-    } else {
-      problems.push("VITE_SEPOLIA_RPC_URL: is required when VITE_CHAINS includes sepolia");
+      continue;
     }
+    // The fallback always has a value (its default): a Sepolia build needs no URL of its own.
+    const rpcUrls = [e.VITE_SEPOLIA_RPC_URL, e.VITE_SEPOLIA_FALLBACK_RPC_URL ?? SEPOLIA_PUBLIC_RPC_URL];
+    endpoints.push({
+      key,
+      id: SEPOLIA_CHAIN_ID,
+      gatewayUrl: gatewayUrl(SEPOLIA_CHAIN_ID),
+      rpcUrls: [...new Set(rpcUrls.filter((url): url is string => url !== undefined))],
+    });
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   return endpoints;
 }
 
@@ -252,7 +269,7 @@ export function parseAppConfig(
           },
     );
   }
-  // Sepolia's deployment is looked for even without its RPC URL, so that both problems show at once.
+  // Sepolia's deployment is looked for even without a public RPC, so that both problems show at once.
   if (e.VITE_CHAINS.includes("sepolia") && !endpoints.some((endpoint) => endpoint.key === "sepolia")) {
     pickDeployment(SEPOLIA_CHAIN_ID, deploymentFiles, problems, deploymentsDir);
   }
@@ -266,7 +283,7 @@ export function parseAppConfig(
     chains: [first, ...rest],
     walletConnectProjectId: e.VITE_WALLETCONNECT_PROJECT_ID,
     localTestWallet: allOnLoopback && (e.VITE_LOCAL_TEST_WALLET || chains.some((c) => c.key === "local")),
-    apiBaseUrl: e.VITE_API_BASE_URL.replace(/\/$/, ""),
+    apiBaseUrl: apiBaseOf(e),
     indexerUrl: e.VITE_INDEXER_URL === "off" ? undefined : e.VITE_INDEXER_URL.replace(/\/$/, ""),
     storagePrefix: e.VITE_STORAGE_PREFIX,
   };

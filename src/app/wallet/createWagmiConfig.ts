@@ -7,10 +7,10 @@ import {
   safeWallet,
   walletConnectWallet,
 } from "@rainbow-me/rainbowkit/wallets";
-import { fallback, http, type Chain, type Transport } from "viem";
+import type { Chain, Transport } from "viem";
 import { createConfig, type Config } from "wagmi";
 import type { AppConfig } from "../config/appConfig";
-import { skipWhileDown } from "../../adapters/chain/skipWhileDown";
+import { chainReadTransport } from "../../adapters/chain/chainReadTransport";
 import { buildChain } from "./buildChains";
 import { localTestWallet } from "./localTestWallet";
 
@@ -33,16 +33,9 @@ export function walletGroups(config: AppConfig, warn: (message: string) => void)
 export function createWagmiConfig(config: AppConfig, warn: (message: string) => void = console.warn): Config {
   const chains = config.chains.map(buildChain) as [Chain, ...Chain[]];
   const transports: Record<number, Transport> = {};
-  for (const settings of config.chains) {
-    // Several URLs (provider + public fallback) go through viem's fallback transport, in order; an
-    // RPC that failed to answer is skipped for a minute, so a dead provider costs one failure, not
-    // one per read.
-    const [single] = settings.rpcUrls;
-    transports[settings.id] =
-      settings.rpcUrls.length === 1 && single
-        ? http(single, { batch: true })
-        : fallback(settings.rpcUrls.map((url) => skipWhileDown(http(url, { batch: true }))));
-  }
+  // Reads go through the site's gateway, then the chain's public RPCs; the chain definitions (what a
+  // wallet is asked to add) name the public RPCs only.
+  for (const settings of config.chains) transports[settings.id] = chainReadTransport(settings);
   const connectors = connectorsForWallets(walletGroups(config, warn), {
     appName: config.appName,
     // RainbowKit requires a string; WalletConnect wallets are not listed without a real id.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OUTSIDE_CALL_TIMEOUT_MS } from "../config/answerBudget";
 import { PriceSourceError, type PriceQuote, type PriceSource } from "../ports/PriceSource";
 
 export type CoinMarketCapPriceSourceOptions = {
@@ -46,7 +47,7 @@ export class CoinMarketCapPriceSource implements PriceSource {
 
   constructor(private readonly options: CoinMarketCapPriceSourceOptions) {
     this.fetchFn = options.fetch ?? globalThis.fetch;
-    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.timeoutMs = options.timeoutMs ?? OUTSIDE_CALL_TIMEOUT_MS;
     this.slug = options.slug ?? "poo-finance";
     this.baseUrl = options.baseUrl ?? "https://pro-api.coinmarketcap.com";
   }

@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { urlSecretParts } from "../model/urlSecretParts";
 import { PinoLogger } from "./PinoLogger";
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
@@ -35,6 +36,20 @@ describe("PinoLogger", () => {
       expect.objectContaining({ level: "warn", msg: "POO price refresh failed", reason: "HTTP 429" }),
     ]);
     expect(String(lines()[0]?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("replaces the values it was told to redact wherever they appear: a provider's key quoted in a reason", () => {
+    const { stream, lines } = capture();
+    const url = "https://eth-sepolia.g.alchemy.com/v2/Zx3kP9qR7tLmN2vB8cD4fG6hJ1wY5sA0";
+    const logger = PinoLogger.create({
+      level: "info",
+      destination: stream,
+      redactValues: urlSecretParts(url),
+    });
+    logger.warn("Dependency down: chain 11155111", {
+      reason: `invalid key for ${url} (Zx3kP9qR7tLmN2vB8cD4fG6hJ1wY5sA0)`,
+    });
+    expect(lines()[0]).toMatchObject({ reason: "invalid key for [redacted] ([redacted])" });
   });
 
   it("follows LOG_LEVEL, but a notice is written at any level but silent", () => {

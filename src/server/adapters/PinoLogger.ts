@@ -6,7 +6,30 @@ export type PinoLoggerOptions = {
   level: LogLevel;
   /** Where the JSON lines go; stdout by default (tests pass a stream of their own). */
   destination?: DestinationStream;
+  /**
+   * Values replaced by "[redacted]" wherever they appear in a line (the chain providers' URL pieces,
+   * urlSecretParts): a provider's error repeating its URL or key, passed on by a library in a reason.
+   */
+  redactValues?: readonly string[];
 };
+
+/** `destination` with every one of `values` replaced in each line it is given. */
+function redacting(destination: DestinationStream, values: readonly string[]): DestinationStream {
+  const secrets = [...new Set(values)]
+    .filter((value) => value.length >= 6)
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return destination;
+  const flushing = destination as DestinationStream & { flush?: (cb: (error?: Error) => void) => void };
+  return {
+    write(line: string) {
+      let clean = line;
+      for (const secret of secrets)
+        if (clean.includes(secret)) clean = clean.split(secret).join("[redacted]");
+      return destination.write(clean);
+    },
+    ...(flushing.flush ? { flush: (cb: (error?: Error) => void) => flushing.flush!(cb) } : {}),
+  } as DestinationStream;
+}
 
 /**
  * Field names that hold secrets wherever they appear, one level deep: a line that carries one by
@@ -33,7 +56,7 @@ const REDACTED_FIELDS = [
 export class PinoLogger implements Logger {
   private constructor(private readonly pino: Pino) {}
 
-  static create({ level, destination }: PinoLoggerOptions): PinoLogger {
+  static create({ level, destination, redactValues = [] }: PinoLoggerOptions): PinoLogger {
     const options = {
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
@@ -45,7 +68,8 @@ export class PinoLogger implements Logger {
     };
     // Written synchronously: lines stay in order and none is lost when the process exits right after
     // (a refused configuration, the end of a shutdown); pino's asynchronous stdout reordered those.
-    return new PinoLogger(pino(options, destination ?? pino.destination({ dest: 1, sync: true })));
+    const target = destination ?? pino.destination({ dest: 1, sync: true });
+    return new PinoLogger(pino(options, redacting(target, redactValues)));
   }
 
   info(message: string, fields?: LogFields): void {

@@ -1,10 +1,10 @@
 import { erc20Abi, parseAbi, type Address, type PublicClient } from "viem";
 import type { BalanceAtBlock, BalanceReader } from "../ports/BalanceReader";
 import type { DeploymentSource } from "../ports/DeploymentSource";
+import { MULTICALL3_ADDRESS } from "../model/multicall3Address";
 import { rpcFailure } from "./rpcFailure";
 
-/** Multicall3's address on every chain that has it (the local stack installs it there too). */
-export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+export { MULTICALL3_ADDRESS };
 
 // viem's multicall3Abi lists only what viem itself calls.
 const getBlockNumberAbi = parseAbi(["function getBlockNumber() view returns (uint256 blockNumber)"]);

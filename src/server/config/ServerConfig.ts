@@ -6,7 +6,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export type DatabaseTimeouts = {
   /** PostgreSQL: connecting, or waiting for a free connection of the pool. */
   connectMs: number;
-  /** PostgreSQL: one statement (statement_timeout; the client gives up 1 s later if the server is silent). */
+  /** PostgreSQL: one statement (statement_timeout; the client gives up DATABASE_SILENCE_MARGIN_MS later if the server is silent). */
   statementMs: number;
   /** PostgreSQL: waiting for a row or table lock (lock_timeout). */
   lockMs: number;
@@ -16,12 +16,13 @@ export type DatabaseTimeouts = {
   sqliteBusyMs: number;
 };
 
+/** Each request-time bound below the instance's answer deadline (answerBudget.ts); start-up waits longer. */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 5_000,
-  statementMs: 5_000,
-  lockMs: 2_000,
+  connectMs: 1_000,
+  statementMs: 1_500,
+  lockMs: 1_000,
   migrationLockWaitMs: 60_000,
-  sqliteBusyMs: 5_000,
+  sqliteBusyMs: 2_000,
 };
 
 /** Everything the API server needs from its environment, already validated. */
@@ -44,8 +45,12 @@ export type ServerConfig = {
   eligibilityPrice: { maxAgeMs: number; windowMs: number };
   allowedOrigins: string[];
   allowedChainIds: number[];
-  /** RPC URL per allowed chain id. */
-  rpcUrls: Record<number, string>;
+  /**
+   * The providers of each chain, in the order they are tried (the first that answers): the server's
+   * own reads and the browser's reads through POST /api/rpc/<chainId>. Their paths often hold keys:
+   * never sent to a browser, never logged.
+   */
+  rpcUrls: Record<number, string[]>;
   deploymentsDir: string;
   /** SQLite file, or ":memory:"; used when databaseUrl is not set. */
   databasePath: string;

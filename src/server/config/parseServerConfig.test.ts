@@ -38,17 +38,17 @@ describe("parseServerConfig", () => {
       eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
       allowedChainIds: [31337, 11155111],
-      rpcUrls: { 31337: "http://127.0.0.1:8545", 11155111: expect.stringMatching(/^https:\/\//) },
+      rpcUrls: { 31337: ["http://127.0.0.1:8545"], 11155111: [expect.stringMatching(/^https:\/\//)] },
       deploymentsDir: "deployments",
       databasePath: "data/poo.sqlite",
       databaseUrl: undefined,
       databasePoolSize: 10,
       databaseTimeouts: {
-        connectMs: 5_000,
-        statementMs: 5_000,
-        lockMs: 2_000,
+        connectMs: 1_000,
+        statementMs: 1_500,
+        lockMs: 1_000,
         migrationLockWaitMs: 60_000,
-        sqliteBusyMs: 5_000,
+        sqliteBusyMs: 2_000,
       },
       trustedProxies: ["127.0.0.1", "::1"],
       seedSamplePriceHistory: false,
@@ -102,7 +102,7 @@ describe("parseServerConfig", () => {
       eligibilityPrice: { maxAgeMs: 15 * 60_000, windowMs: 5 * 60_000 },
       allowedOrigins: ["https://poo.finance", "https://app.poo.finance"],
       allowedChainIds: [11155111, 10],
-      rpcUrls: { 10: "https://optimism.example/rpc", 11155111: "https://sepolia.example/v2/key" },
+      rpcUrls: { 10: ["https://optimism.example/rpc"], 11155111: ["https://sepolia.example/v2/key"] },
       deploymentsDir: "/srv/deployments",
       databasePath: ":memory:",
       databaseUrl: "postgres://poo:secret@db.internal:5432/poo",
@@ -252,14 +252,14 @@ describe("parseServerConfig", () => {
     expect(config).toMatchObject({
       allowedOrigins: ["http://127.0.0.1:4273"],
       allowedChainIds: [31337],
-      rpcUrls: { 31337: "http://10.0.0.5:8545" },
+      rpcUrls: { 31337: ["http://10.0.0.5:8545"] },
     });
   });
 
   it("accepts a plain-http RPC on this machine in production (a node of its own), never CoinMarketCap over plain http", () => {
     expect(
       parseServerConfig({ ...PRODUCTION, CHAIN_RPC_URL_11155111: "http://127.0.0.1:8545" }).config.rpcUrls,
-    ).toEqual({ 11155111: "http://127.0.0.1:8545" });
+    ).toEqual({ 11155111: ["http://127.0.0.1:8545"] });
     expect(parseServerConfig({ ...PRODUCTION, CMC_API_URL: "http://127.0.0.1:9999" }).config.cmcApiUrl).toBe(
       "http://127.0.0.1:9999",
     );
@@ -267,6 +267,37 @@ describe("parseServerConfig", () => {
       problemsOf({ ...PRODUCTION, ALLOW_LOCAL_CHAIN: "true", CMC_API_URL: "http://cmc.example" }),
     ).toEqual([
       "CMC_API_URL: plain http to cmc.example would send the API key unencrypted; use an https:// URL",
+    ]);
+  });
+
+  it("takes each chain's providers as an ordered list, in CHAIN_RPC_URL_<id> (commas) or CHAIN_RPC_URLS (arrays)", () => {
+    const { config } = parseServerConfig({
+      ...PRODUCTION,
+      SIWE_ALLOWED_CHAIN_IDS: "11155111,10",
+      CHAIN_RPC_URL_11155111: " https://a.example/v2/KEYA , https://b.example/KEYB,https://a.example/v2/KEYA",
+      CHAIN_RPC_URLS: '{"10":["https://c.example/rpc","https://d.example/rpc"],"8453":"https://e.example"}',
+    });
+    expect(config.rpcUrls).toEqual({
+      11155111: ["https://a.example/v2/KEYA", "https://b.example/KEYB"],
+      10: ["https://c.example/rpc", "https://d.example/rpc"],
+      8453: ["https://e.example"],
+    });
+    // Which entry is wrong, never the entry itself (its path may be a key).
+    const problems = problemsOf({
+      ...PRODUCTION,
+      CHAIN_RPC_URL_11155111: "https://a.example/v2/KEYA,ftp://b.example/KEYB",
+      CHAIN_RPC_URLS: '{"10":[]}',
+    });
+    expect(problems).toEqual([
+      "CHAIN_RPC_URLS: must map chain ids to http(s) URLs or lists of them (a list must hold at least one URL)",
+      "CHAIN_RPC_URL_11155111: entry 2 of 2 must be an http(s) URL",
+    ]);
+    expect(problems.join("\n")).not.toContain("KEY");
+    // Each provider of a list is judged: plain http to another machine is refused in production.
+    expect(
+      problemsOf({ ...PRODUCTION, CHAIN_RPC_URL_11155111: "https://a.example/KEYA,http://b.example/KEYB" }),
+    ).toEqual([
+      "CHAIN_RPC_URL_11155111: plain http to b.example (another machine) is readable and changeable on the way; use an https:// URL, or set ALLOW_LOCAL_CHAIN=true for a test deployment on this machine",
     ]);
   });
 

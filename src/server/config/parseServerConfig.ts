@@ -31,6 +31,21 @@ const commaList = (text: string): string[] =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
+/**
+ * A chain's providers, in the order they are tried: "https://a/…,https://b/…" (a comma inside a URL
+ * is written %2C). Each must be an http(s) URL; none is echoed back, since the path often holds a key.
+ */
+function rpcUrlList(text: string): { urls: string[] } | { problem: string } {
+  const items = commaList(text);
+  if (items.length === 0) return { problem: "must list at least one http(s) URL" };
+  const bad = items.findIndex((item) => !httpUrl.safeParse(item).success);
+  if (bad >= 0) {
+    const which = items.length === 1 ? "" : `entry ${bad + 1} of ${items.length} `;
+    return { problem: `${which}must be an http(s) URL` };
+  }
+  return { urls: [...new Set(items)] };
+}
+
 const chainIdList = z.string().transform((text, ctx) => {
   const ids = commaList(text).map((item) => (/^\d{1,15}$/.test(item) ? Number(item) : Number.NaN));
   if (ids.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
@@ -74,20 +89,31 @@ const rpcUrlMap = z.string().transform((text, ctx) => {
   try {
     parsed = JSON.parse(text);
   } catch {
-    ctx.addIssue({ code: "custom", message: 'must be a JSON object like {"31337":"http://127.0.0.1:8545"}' });
+    ctx.addIssue({
+      code: "custom",
+      message:
+        'must be a JSON object like {"31337":"http://127.0.0.1:8545","11155111":["https://a/…","https://b/…"]}',
+    });
     return z.NEVER;
   }
   const result = z
-    .record(z.string().regex(/^\d{1,15}$/, "keys must be chain ids"), httpUrl)
+    .record(
+      z.string().regex(/^\d{1,15}$/, "keys must be chain ids"),
+      z.union([httpUrl, z.array(httpUrl).min(1, "a list must hold at least one URL")], {
+        error: "values must be http(s) URLs or lists of them",
+      }),
+    )
     .safeParse(parsed);
   if (!result.success) {
     ctx.addIssue({
       code: "custom",
-      message: `must map chain ids to http(s) URLs (${result.error.issues[0]?.message})`,
+      message: `must map chain ids to http(s) URLs or lists of them (${result.error.issues[0]?.message})`,
     });
     return z.NEVER;
   }
-  return Object.fromEntries(Object.entries(result.data).map(([id, url]) => [Number(id), url]));
+  return Object.fromEntries(
+    Object.entries(result.data).map(([id, urls]) => [Number(id), [...new Set([urls].flat())]]),
+  );
 });
 
 /** Session keys, newest first: the first signs new cookies, every one still verifies (rotation). */
@@ -262,7 +288,7 @@ export function parseServerConfig(
   }
   const values = parsed as ParsedVariables;
 
-  const rpcUrls: Record<number, string> = { ...(values.CHAIN_RPC_URLS ?? {}) };
+  const rpcUrls: Record<number, string[]> = { ...(values.CHAIN_RPC_URLS ?? {}) };
   // The variable each RPC URL came from, so that a refusal can name it.
   const rpcSources: Record<number, string> = {};
   for (const chainId of Object.keys(rpcUrls)) rpcSources[Number(chainId)] = "CHAIN_RPC_URLS";
@@ -270,11 +296,11 @@ export function parseServerConfig(
     const match = /^CHAIN_RPC_URL_(\d{1,15})$/.exec(name);
     const value = emptyAsUndefined(raw);
     if (!match || value === undefined) continue;
-    const url = httpUrl.safeParse(value);
-    if (url.success) {
-      rpcUrls[Number(match[1])] = url.data;
+    const list = rpcUrlList(value);
+    if ("urls" in list) {
+      rpcUrls[Number(match[1])] = list.urls;
       rpcSources[Number(match[1])] = name;
-    } else problems.push(`${name}: must be an http(s) URL`);
+    } else problems.push(`${name}: ${list.problem}`);
   }
   for (const chainId of values.SIWE_ALLOWED_CHAIN_IDS ?? []) {
     if (rpcUrls[chainId] !== undefined) continue;
@@ -283,7 +309,7 @@ export function parseServerConfig(
       problems.push(`CHAIN_RPC_URL_${chainId}: required because SIWE_ALLOWED_CHAIN_IDS includes ${chainId}`);
       continue;
     }
-    rpcUrls[chainId] = fallback;
+    rpcUrls[chainId] = [fallback];
     rpcSources[chainId] = `CHAIN_RPC_URL_${chainId}`;
     if (chainId !== hardhat.id)
       warnings.push(`CHAIN_RPC_URL_${chainId} is not set; using the public RPC ${fallback}.`);

@@ -9,7 +9,7 @@ export type ProductionCheckInput = {
   /** Whether the variable is set to something other than blank. */
   isSet: (name: string) => boolean;
   values: ParsedVariables;
-  rpcUrls: Readonly<Record<number, string>>;
+  rpcUrls: Readonly<Record<number, readonly string[]>>;
   /** The variable each RPC URL came from (CHAIN_RPC_URL_<id> or CHAIN_RPC_URLS). */
   rpcSources: Readonly<Record<number, string>>;
   /** Problems found so far: a variable already refused is not refused twice. */
@@ -70,7 +70,9 @@ export function productionProblems({
         `SIWE_ALLOWED_CHAIN_IDS: ${hardhat.id} is the local Hardhat chain, whose keys are public; list public chains only (e.g. 11155111), ${LOCAL_TEST_HINT}`,
       );
     }
-    for (const [chainId, url] of Object.entries(rpcUrls)) {
+    for (const [chainId, url] of Object.entries(rpcUrls).flatMap(([id, urls]) =>
+      urls.map((each) => [id, each] as const),
+    )) {
       if (!url.startsWith("http:") || isLoopbackUrl(url)) continue;
       // The host only: the rest of an RPC URL often holds the provider's key.
       problems.push(

@@ -24,6 +24,12 @@ export const RATE_LIMIT_POLICIES = {
   priceHistoryByClient: { name: "price-history-ip", limit: 300, windowMs: MINUTE },
   sessionReadByClient: { name: "me-ip", limit: 600, windowMs: MINUTE },
   registrationReadByClient: { name: "registration-read-ip", limit: 600, windowMs: MINUTE },
+  /**
+   * The chain-read gateway (a batch is one request), counted in memory as the other reads: a tab
+   * reads about once per block, and polls every 250 ms while it waits for a transaction; an office
+   * behind one address has room for many.
+   */
+  rpcByClient: { name: "rpc-ip", limit: 1_200, windowMs: MINUTE },
   // /indexer/* (the activity indexer behind this server): a page load asks once.
   indexerByClient: { name: "indexer-ip", limit: 600, windowMs: MINUTE },
 } satisfies Record<string, RateLimitPolicy>;

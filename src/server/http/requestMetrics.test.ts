@@ -65,10 +65,11 @@ describe("request metrics", () => {
       expect(text, chosen).not.toContain(chosen);
     }
     expect(text).toContain('method="OTHER"');
-    // Every route label is a pattern the code defines ("/*": no route answered, e.g. an unknown path).
+    // Every route label is a pattern the code defines ("/api/*": no route answered an unknown API path;
+    // the answer deadline's middleware is the last pattern it matched).
     const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((match) => match[1]));
     expect([...routes].sort()).toEqual([
-      "/*",
+      "/api/*",
       "/api/auth/nonce",
       "/api/auth/verify",
       "/api/launches/:launchId/registration",

@@ -28,6 +28,10 @@ export function apiMetrics(metrics: ServerMetrics) {
       name: "poo_database_unavailable_total",
       help: "Requests answered 503 because the database was down, busy or too slow",
     }),
+    answerDeadlineExceeded: metrics.counter({
+      name: "poo_answer_deadline_exceeded_total",
+      help: "Requests answered 503 because their work was not done within the answer deadline",
+    }),
     untrustedForwardedFor: metrics.counter({
       name: "poo_untrusted_forwarded_for_total",
       help: "Requests carrying X-Forwarded-For from a peer that TRUSTED_PROXIES does not list (header ignored)",
