@@ -126,8 +126,9 @@ const config = defineConfig({
     },
     {
       // Production on one machine: nginx (deploy/nginx/poo-finance.conf) -> two `npm run serve`
-      // instances (NODE_ENV=production) -> PostgreSQL (embedded) and the local chain:
-      // e2e/fixtures/production.ts. Last, so that it runs on whichever lane frees first, beside MetaMask.
+      // instances (NODE_ENV=production) -> PostgreSQL (embedded) and the local chain, and nginx's
+      // /indexer -> two `ponder serve` replicas of the indexer, whose `ponder start` writes to that
+      // PostgreSQL: e2e/fixtures/production.ts. Last, so that it runs on whichever lane frees first, beside MetaMask.
       name: "production",
       testMatch: "production/**/*.spec.ts",
       workers: 1,

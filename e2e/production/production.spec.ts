@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { NginxAccessEntry } from "../../scripts/lib/nginx/startNginx";
 import { expect, test } from "../fixtures/production";
 import { appHeader, pressInDialog } from "../support/connectWallet";
 import {
@@ -63,6 +64,8 @@ test("connect, stake, sign in, register for the whitelist, reload: the registrat
   connectWallet,
   production,
 }) => {
+  // This test's requests only (the specs before it leave theirs in nginx's log).
+  const logFrom = production.nginx.accessLog().length;
   const address = await wallet.switchAccount(STAKE_AND_REGISTER_ACCOUNT);
   await page.goto("/");
   expect(await connectWallet(page)).toBe(address);
@@ -91,10 +94,15 @@ test("connect, stake, sign in, register for the whitelist, reload: the registrat
   const stored = await fetchRegistration(page, "crap");
   expect(stored.body?.address?.toLowerCase()).toBe(address.toLowerCase());
 
-  // Both instances answered the user (nginx took turns), and every answer was a success.
-  const log = production.nginx.accessLog();
-  const served = new Set(log.flatMap((entry) => entry.upstreams));
+  // Both instances answered the user (nginx took turns), the indexer's replicas the activity
+  // (/indexer), and every answer was a success.
+  const log = production.nginx.accessLog().slice(logFrom);
+  const isIndexer = (entry: NginxAccessEntry) => / \/indexer\//.test(entry.request);
+  const served = new Set(log.filter((entry) => !isIndexer(entry)).flatMap((entry) => entry.upstreams));
   expect([...served].sort()).toEqual(production.instances.map((instance) => instance.upstream).sort());
+  const replicas = production.activityIndexer.replicas.map((replica) => replica.upstream);
+  for (const upstream of log.filter(isIndexer).flatMap((entry) => entry.upstreams))
+    expect(replicas).toContain(upstream);
   expect(log.filter((entry) => entry.status >= 500)).toEqual([]);
 });
 

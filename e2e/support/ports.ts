@@ -69,11 +69,15 @@ export const e2ePorts: E2ePorts = {
 
 /**
  * The production project's stack: nginx (the site's origin, `web`) in front of two `npm run serve`
- * instances sharing one PostgreSQL, on the local chain.
+ * instances sharing one PostgreSQL, on the local chain, and of the activity indexer's two replicas.
  */
 export interface E2eProductionPorts extends Pick<E2ePorts, "chain" | "web"> {
   /** The two instances nginx forwards to. */
   readonly instances: readonly [number, number];
+  /** The activity indexer's one writing process (`ponder start` on PostgreSQL). */
+  readonly indexer: number;
+  /** The indexer's two read replicas (`ponder serve`) nginx sends /indexer to. */
+  readonly indexerReplicas: readonly [number, number];
 }
 
 export const e2eProductionPorts: E2eProductionPorts = {
@@ -82,6 +86,11 @@ export const e2eProductionPorts: E2eProductionPorts = {
   instances: [
     portFromEnv("E2E_PRODUCTION_INSTANCE_A_PORT", 8717),
     portFromEnv("E2E_PRODUCTION_INSTANCE_B_PORT", 8718),
+  ],
+  indexer: portFromEnv("E2E_PRODUCTION_INDEXER_PORT", 8719),
+  indexerReplicas: [
+    portFromEnv("E2E_PRODUCTION_INDEXER_REPLICA_A_PORT", 8720),
+    portFromEnv("E2E_PRODUCTION_INDEXER_REPLICA_B_PORT", 8721),
   ],
 };
 

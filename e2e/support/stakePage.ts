@@ -154,13 +154,16 @@ export async function approveFromTest(
   if (receipt.status !== "success") throw new Error(`approve from the test reverted (${hash})`);
 }
 
-/** Stakes `amount` POO for `owner` without the app (approve + stake, through the unlocked account). */
+/**
+ * Stakes `amount` POO for `owner` without the app (approve + stake, through the unlocked account);
+ * returns the stake's transaction hash.
+ */
 export async function stakeFromTest(
   chain: ChainClients,
   stack: Pick<E2eStack, "contracts" | "chainUrl">,
   owner: Address,
   amount: bigint,
-): Promise<void> {
+): Promise<`0x${string}`> {
   await approveFromTest(chain, stack, owner, amount);
   const walletClient = createWalletClient({
     chain: chain.publicClient.chain,
@@ -176,6 +179,7 @@ export async function stakeFromTest(
   });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   if (receipt.status !== "success") throw new Error(`stake from the test reverted (${hash})`);
+  return hash;
 }
 
 /** The compact POO amount of the Staked or Available figure ("150 POO", "999.85k POO"); its title is exact. */

@@ -28,8 +28,16 @@ export interface IndexerOptions {
   log: (message: string) => void;
   /** PostgreSQL instead of a PGlite folder of its own (made under the OS temp dir, removed on stop). */
   databaseUrl?: string;
+  /**
+   * `start` (default): indexes the chain into `schema` and serves it. `serve`: a read replica
+   * (`ponder serve`), serving `schema` (the views schema of a `start` process) without indexing;
+   * PostgreSQL only.
+   */
+  command?: "start" | "serve";
   /** Ponder's database schema; default a new one per start (a new chain is a new history). */
   schema?: string;
+  /** `start` only: the schema whose views point at `schema` once its backfill is done (replicas read it). */
+  viewsSchema?: string;
   /** `ready`: wait until the backfill is done (/ready 200); `health`: only until it answers (default). */
   waitFor?: "health" | "ready";
   /** How long to wait for it (default 120 s). */
@@ -57,6 +65,10 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
  * exits first, so nothing is left behind.
  */
 export function launchIndexer(options: IndexerOptions): LaunchedIndexer {
+  const command = options.command ?? "start";
+  if (command === "serve" && (!options.databaseUrl || !options.schema)) {
+    throw new Error("A read replica (ponder serve) needs PostgreSQL (databaseUrl) and the schema it serves.");
+  }
   const pgliteDir = options.databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "poo-indexer-"));
   const removeDir = (): void => {
     if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
@@ -71,9 +83,10 @@ export function launchIndexer(options: IndexerOptions): LaunchedIndexer {
       path.join(options.rootDir, "indexer"),
       "--log-level",
       options.logLevel ?? "warn",
-      "start",
+      command,
       "--schema",
       schema,
+      ...(command === "start" && options.viewsSchema ? ["--views-schema", options.viewsSchema] : []),
       "--port",
       String(options.port),
       "--hostname",

@@ -25,6 +25,13 @@ export interface StakeActivity {
   readonly incomplete: boolean;
 }
 
+/**
+ * The most blocks the app reads from the chain itself after the indexer's head: one eth_getLogs under
+ * providers' usual 10,000-block cap. An indexer further behind than this leaves a gap, which the list
+ * owns up to (and the server's health report calls the indexer down).
+ */
+export const CHAIN_TAIL_BLOCKS = 5_000n;
+
 /** What the list says, in one line, when some of the activity could not be read. */
 export const ACTIVITY_INCOMPLETE_TEXT = "Some of your activity cannot be shown right now.";
 

@@ -19,6 +19,7 @@ import { sameOriginGuard } from "./http/sameOriginGuard";
 import { rpcRoutes } from "./http/rpcRoutes";
 import { untrustedForwardedForWatch } from "./http/untrustedForwardedForWatch";
 import { apiMetrics } from "./metrics/apiMetrics";
+import { indexerMetrics } from "./metrics/indexerMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { requireSession, type SessionCookieSettings } from "./http/sessionCookie";
 import { CHAIN_READ_LIMITS } from "./model/chainReadLimits";
@@ -198,7 +199,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/rpc/") ? next() : deadline(c, next)));
   app.use("/indexer/*", deadline);
 
-  if (deps.indexerUrl) app.route("/indexer", indexerProxy(deps.indexerUrl, fetch, { ...limits, now }));
+  if (deps.indexerUrl) {
+    const { proxyRequests } = indexerMetrics(registry);
+    app.route(
+      "/indexer",
+      indexerProxy(deps.indexerUrl, fetch, { ...limits, now }, (outcome) => proxyRequests.inc({ outcome })),
+    );
+  }
   app.route(
     "/api",
     healthRoutes(deps.readiness, () => ({ ...deps.dependencies?.report(), price: getPooPrice.status() })),

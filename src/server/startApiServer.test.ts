@@ -14,6 +14,7 @@ import { alice, bob } from "./testing/hardhatAccounts";
 import { FakeBalanceReader } from "./testing/FakeBalanceReader";
 import { memoryLogger } from "./testing/memoryLogger";
 import { metricValue } from "./testing/metricValue";
+import { startFakeHttpService, startFakeRpc } from "./testing/fakeHttpService";
 import { STORE_ENGINES } from "./testing/storeEngines";
 
 const SITE = "http://127.0.0.1:5173";
@@ -159,6 +160,57 @@ describe("startApiServer", () => {
     const onApi = await fetch(`${server.url}/metrics`);
     expect(onApi.status).toBe(404);
     expect(await onApi.text()).not.toContain("poo_http_requests_total");
+  });
+
+  it("reports the activity indexer in /api/health (never in /api/ready) and counts what /indexer passes to it", async () => {
+    const rpc = await startFakeRpc((method) =>
+      method === "eth_chainId"
+        ? { result: "0x7a69" }
+        : method === "eth_blockNumber"
+          ? { result: "0x3e8" }
+          : undefined,
+    );
+    // Ponder's /status and the indexer's /activity: indexed to block 990 of the chain's 1,000.
+    const indexer = await startFakeHttpService((request, _body, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        request.url === "/status"
+          ? JSON.stringify({ chain: { id: 31337, block: { number: 990, timestamp: 1 } } })
+          : JSON.stringify({ entries: [] }),
+      );
+    });
+    const metrics = new ServerMetrics();
+    try {
+      const server = await startApiServer(
+        { ...config, indexerUrl: indexer.url, rpcUrls: { 31337: [rpc.url] } },
+        { balanceReader: balances, logger: memoryLogger(), metrics, dependencyCheckIntervalMs: 100 },
+      );
+      running.push(server);
+      const indexerState = async () =>
+        (
+          (await (await fetch(`${server.url}/api/health`)).json()) as {
+            dependencies: Record<string, { status: string; reason?: string }>;
+          }
+        ).dependencies.indexer;
+      await expect.poll(indexerState).toEqual({ status: "ok" });
+      expect(await metricValue(metrics, "poo_indexer_lag_blocks", { chain: "31337" })).toBe(10);
+      expect((await fetch(`${server.url}/indexer/activity?chainId=31337&account=0x1`)).status).toBe(200);
+
+      await indexer.close();
+      expect((await fetch(`${server.url}/indexer/head?chainId=31337`)).status).toBe(502);
+      await expect.poll(indexerState).toMatchObject({ status: "down", reason: "unavailable" });
+      // Only the activity list needs it: this instance stays in rotation.
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      expect(await metricValue(metrics, "poo_indexer_proxy_requests_total", { outcome: "ok" })).toBe(1);
+      expect(await metricValue(metrics, "poo_indexer_proxy_requests_total", { outcome: "unreachable" })).toBe(
+        1,
+      );
+      expect(await metricValue(metrics, "poo_dependency_up", { dependency: "indexer" })).toBe(0);
+      // Not known while it does not answer: no stale figure.
+      expect((await metrics.exposition()).text).not.toContain("poo_indexer_lag_blocks{");
+    } finally {
+      await Promise.all([rpc.close(), indexer.close()]);
+    }
   });
 
   it("keeps every registration and application across a restart on the same database file", async () => {

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Context } from "hono";
+import type { PublicClient } from "viem";
 import { ChainIdHealthCheck } from "./adapters/ChainIdHealthCheck";
 import { FileDeploymentSource } from "./adapters/FileDeploymentSource";
+import { IndexerHealthCheck } from "./adapters/IndexerHealthCheck";
 import { HttpChainProviders } from "./adapters/HttpChainProviders";
 import { PinoLogger } from "./adapters/PinoLogger";
 import { urlSecretParts } from "./model/urlSecretParts";
@@ -18,6 +20,7 @@ import { servedOverHttps } from "./http/servedOverHttps";
 import { siteRoutes } from "./http/siteRoutes";
 import { untrustedForwarder } from "./http/untrustedForwarder";
 import { apiMetrics } from "./metrics/apiMetrics";
+import { indexerMetrics } from "./metrics/indexerMetrics";
 import { chainReadMetrics } from "./metrics/chainReadMetrics";
 import { ServerMetrics } from "./metrics/ServerMetrics";
 import { startMetricsServer, type MetricsServer } from "./metrics/startMetricsServer";
@@ -140,6 +143,7 @@ export async function startApiServer(
     checks: [
       database,
       ...config.allowedChainIds.map((chainId) => new ChainIdHealthCheck(chainId, () => clientFor(chainId))),
+      ...(config.indexerUrl ? [indexerCheck(config.indexerUrl, clientFor, metrics)] : []),
     ],
     readinessChecks: [database.name],
     logger,
@@ -246,4 +250,24 @@ export async function startApiServer(
     await stores.close();
     throw error;
   }
+}
+
+/**
+ * The activity indexer (INDEXER_URL) among the reported dependencies, its lag behind each chain's
+ * head (read through this server's own RPC for that chain) in poo_indexer_lag_blocks.
+ */
+function indexerCheck(
+  indexerUrl: string,
+  clientFor: (chainId: number) => PublicClient,
+  metrics: ServerMetrics,
+): IndexerHealthCheck {
+  const { lagBlocks } = indexerMetrics(metrics);
+  return new IndexerHealthCheck({
+    indexerUrl,
+    chainHead: async (chainId) => clientFor(chainId).getBlockNumber({ cacheTime: 0 }),
+    onLag: (lags) => {
+      lagBlocks.reset();
+      for (const [chainId, lag] of lags) lagBlocks.set({ chain: String(chainId) }, lag);
+    },
+  });
 }

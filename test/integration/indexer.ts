@@ -234,7 +234,12 @@ describe("the indexer (Ponder) on the simulated chain", () => {
       const body = (await response.json()) as { error: string };
       assert.match(body.error, message, route);
     }
-    const head = (await (await fetch(`${indexer.url}/head?chainId=${CHAIN_ID}`)).json()) as ActivityAnswer;
+    const answer = await fetch(`${indexer.url}/head?chainId=${CHAIN_ID}`);
+    const head = (await answer.json()) as ActivityAnswer;
     assert.ok(head.indexedTo, "still serving");
+    // The API's headers: browsers may reach a replica through nginx without an instance in between.
+    assert.equal(answer.headers.get("x-content-type-options"), "nosniff");
+    assert.match(answer.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+    assert.equal(answer.headers.get("cache-control"), "no-store");
   });
 });

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { db } from "ponder:api";
 import { activity } from "ponder:schema";
 import { and, desc, eq, sql } from "ponder";
+import { apiSecureHeaders } from "../../../src/server/security/apiSecureHeaders.ts";
 import { settings } from "../../settings.ts";
 import { parseActivityQuery, parseChainId } from "./parseActivityQuery.ts";
 
@@ -19,6 +20,9 @@ async function indexedHead(): Promise<{ block: string; timestamp: number } | nul
 const badRequest = (c: Context, error: string) => c.json({ error }, 400, { "Cache-Control": "no-store" });
 
 const app = new Hono();
+// The API's own headers (CSP default-src 'none', nosniff, no framing, no referrer): browsers reach
+// these routes through nginx straight from a replica, or through an instance's /indexer proxy.
+app.use(apiSecureHeaders());
 
 /** The account's stakes, unstakes and rewards, newest first, with how far the chain is indexed. */
 app.get("/activity", async (c) => {

@@ -21,6 +21,28 @@ describe("renderNginxSite (deploy/nginx/poo-finance.conf)", () => {
     expect(text).toMatch(/^\s*proxy_set_header X-Forwarded-Proto \$scheme;$/m);
   });
 
+  it("serves /indexer from the indexer's replicas only when they are given", () => {
+    const without = renderNginxSite({ listen: "80", upstreams: ["127.0.0.1:8727"] });
+    expect(without).not.toContain("poo_indexer");
+    expect(without).not.toContain("/indexer");
+    expect(without).not.toMatch(/@@[A-Z_]+@@/);
+
+    const text = renderNginxSite({
+      listen: "80",
+      upstreams: ["127.0.0.1:8727"],
+      indexerUpstreams: ["127.0.0.1:42070", "127.0.0.1:42071"],
+    });
+    expect(text).not.toMatch(/@@[A-Z_]+@@/);
+    expect(text).toMatch(
+      /upstream poo_indexer \{\s+server 127\.0\.0\.1:42070 max_fails=1 fail_timeout=5s;\s+server 127\.0\.0\.1:42071 max_fails=1 fail_timeout=5s;/,
+    );
+    expect(text).toContain("location ~ ^/indexer/(activity|head)$ {");
+    expect(text).toMatch(/^\s*proxy_pass http:\/\/poo_indexer;$/m);
+    expect(() =>
+      renderNginxSite({ listen: "80", upstreams: ["a:1"], indexerUpstreams: ["a:1; deny all"] }),
+    ).toThrow('upstream "a:1; deny all" is not host:port');
+  });
+
   it("refuses no instance, an upstream that is not host:port and a value that would be nginx syntax", () => {
     expect(() => renderNginxSite({ listen: "80", upstreams: [] })).toThrow("at least one upstream");
     expect(() => renderNginxSite({ listen: "80", upstreams: ["http://a:1"] })).toThrow(

@@ -16,6 +16,12 @@ export interface NginxSiteOptions {
   readonly serverName?: string;
   /** The access log's file; default nginx's own (logs/access.log under its prefix). */
   readonly accessLog?: string;
+  /**
+   * The activity indexer's read replicas (`ponder serve`), each "host:port": nginx then serves
+   * /indexer/activity and /indexer/head from them. None (default): the template's indexer sections
+   * are left out and /indexer reaches the instances, which pass it to their INDEXER_URL.
+   */
+  readonly indexerUpstreams?: readonly string[];
   /** How long a failed instance is left alone before it is tried again (nginx's fail_timeout). */
   readonly failTimeoutS?: number;
 }
@@ -39,24 +45,34 @@ export function renderNginxSite(
   template = readFileSync(NGINX_SITE_TEMPLATE, "utf8"),
 ): string {
   if (options.upstreams.length === 0) throw new Error("nginx site: give at least one upstream (host:port).");
-  for (const upstream of options.upstreams) {
+  const indexers = options.indexerUpstreams ?? [];
+  for (const upstream of [...options.upstreams, ...indexers]) {
     if (!HOST_PORT.test(upstream)) throw new Error(`nginx site: upstream "${upstream}" is not host:port.`);
   }
   const failTimeout = options.failTimeoutS ?? NGINX_FAIL_TIMEOUT_S;
-  const values: Record<string, string> = {
-    UPSTREAM_SERVERS: options.upstreams
+  const servers = (upstreams: readonly string[]) =>
+    upstreams
       .map((upstream) => `server ${upstream} max_fails=1 fail_timeout=${failTimeout}s;`)
-      .join("\n    "),
+      .join("\n    ");
+  const values: Record<string, string> = {
+    UPSTREAM_SERVERS: servers(options.upstreams),
+    INDEXER_SERVERS: servers(indexers),
     LISTEN: options.listen,
     SERVER_NAME: options.serverName ?? "_",
     ACCESS_LOG: options.accessLog ?? "logs/access.log",
   };
   for (const [name, value] of Object.entries(values)) {
-    if (name !== "UPSTREAM_SERVERS" && !SAFE_VALUE.test(value)) {
+    if (!name.endsWith("_SERVERS") && !SAFE_VALUE.test(value)) {
       throw new Error(`nginx site: ${name} "${value}" holds a character nginx would read as syntax.`);
     }
   }
-  const rendered = template.replace(/@@([A-Z_]+)@@/g, (marker, name: string) => {
+  // A section between `#@@IF_INDEXER@@` and `#@@END_IF_INDEXER@@` lines is kept (without those two
+  // lines) when indexer replicas are given, and left out otherwise.
+  const sections = template.replace(
+    /^[ \t]*#@@IF_INDEXER@@[^\n]*\n([\s\S]*?)^[ \t]*#@@END_IF_INDEXER@@[^\n]*\n/gm,
+    (_section, body: string) => (indexers.length > 0 ? body : ""),
+  );
+  const rendered = sections.replace(/@@([A-Z_]+)@@/g, (marker, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`nginx site: the template has an unknown marker ${marker}.`);
     return value;

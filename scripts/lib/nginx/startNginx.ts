@@ -37,6 +37,8 @@ export interface StartNginxOptions {
   readonly port: number;
   /** "host:port" of each `npm run serve` instance. */
   readonly upstreams: readonly string[];
+  /** "host:port" of each of the indexer's `ponder serve` replicas: /indexer goes to them. */
+  readonly indexerUpstreams?: readonly string[];
   readonly log: (message: string) => void;
   /**
    * Runs nginx inside this Linux network namespace (`ip netns exec <name> nginx …`, which execs nginx
@@ -96,7 +98,12 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
   const writeSite = (upstreams: readonly string[]) =>
     writeFileSync(
       siteFile,
-      renderNginxSite({ listen: `${host}:${options.port}`, upstreams, accessLog: accessLogFile }),
+      renderNginxSite({
+        listen: `${host}:${options.port}`,
+        upstreams,
+        indexerUpstreams: options.indexerUpstreams ?? [],
+        accessLog: accessLogFile,
+      }),
     );
   writeSite(options.upstreams);
   const configFile = path.join(prefix, "nginx.conf");
@@ -132,7 +139,12 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
     await stop();
     throw new Error(`nginx did not listen on ${host}:${options.port} within 10 s: ${text}`);
   }
-  options.log(`nginx ${nginxBinary()} on ${host}:${options.port} -> ${options.upstreams.join(", ")}`);
+  const indexers = options.indexerUpstreams?.length
+    ? `; /indexer -> ${options.indexerUpstreams.join(", ")}`
+    : "";
+  options.log(
+    `nginx ${nginxBinary()} on ${host}:${options.port} -> ${options.upstreams.join(", ")}${indexers}`,
+  );
 
   return {
     url: `http://${host}:${options.port}`,

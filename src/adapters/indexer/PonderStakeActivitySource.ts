@@ -11,6 +11,7 @@ import {
 import type { StakeActivitySource } from "../../application/ports/stakeActivitySource";
 import { toAddress, type Address } from "../../domain/address";
 import {
+  CHAIN_TAIL_BLOCKS,
   classifyTransfer,
   newestFirst,
   type ActivityEntry,
@@ -23,12 +24,8 @@ import { parseIndexerActivity, type IndexerActivity } from "./parseIndexerActivi
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
-/**
- * The most blocks read from the chain itself, after the indexer's head: one eth_getLogs under the
- * providers' usual 10,000-block cap (the app's gateway's too). An indexer further behind than this
- * leaves a gap, which the list owns up to.
- */
-export const CHAIN_TAIL_BLOCKS = 5_000n;
+/** The most blocks read from the chain itself after the indexer's head (the domain's rule). */
+export { CHAIN_TAIL_BLOCKS };
 /** eth_getLogs requests a tail read may take when a provider refuses the range (halved each time). */
 const TAIL_REQUESTS = 3;
 /** The newest blocks are always read from the chain too, in case they were just reorganised. */

@@ -47,6 +47,49 @@ describe("indexerProxy (/indexer on the site's origin)", () => {
     expect(post.status).toBe(405);
   });
 
+  it("passes only the two public routes; counts each outcome", async () => {
+    const outcomes: string[] = [];
+    let asked = 0;
+    let answer: () => Response = () => Response.json({});
+    const app = new Hono<ApiEnv>();
+    app.use(requestId());
+    app.route(
+      "/indexer",
+      indexerProxy(
+        "http://127.0.0.1:42069",
+        (async () => {
+          asked++;
+          return answer();
+        }) as typeof fetch,
+        undefined,
+        (outcome) => outcomes.push(outcome),
+      ),
+    );
+    // Ponder's operator routes are not the browser's.
+    for (const path of ["/indexer/metrics", "/indexer/status", "/indexer/ready", "/indexer/"]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ error: "Not found." });
+    }
+    expect(asked).toBe(0);
+    expect(outcomes).toEqual([]);
+
+    await app.request("/indexer/head?chainId=31337");
+    answer = () => Response.json({ error: "account must be an address" }, { status: 400 });
+    await app.request("/indexer/activity?chainId=31337&account=0x12");
+    answer = () => new Response("", { status: 503 });
+    await app.request("/indexer/activity?chainId=31337&account=0x12");
+    answer = () => {
+      throw new TypeError("fetch failed");
+    };
+    await app.request("/indexer/head?chainId=31337");
+    answer = () => {
+      throw new DOMException("The operation timed out.", "TimeoutError");
+    };
+    await app.request("/indexer/head?chainId=31337");
+    expect(outcomes).toEqual(["ok", "refused", "failed", "unreachable", "timeout"]);
+  });
+
   it("limits each client like the other read routes (429 past its limit), before the indexer is asked", async () => {
     let asked = 0;
     const app = new Hono<ApiEnv>();

@@ -58,9 +58,14 @@ export class NginxRig {
     return instance;
   }
 
-  /** nginx with deploy/nginx/poo-finance.conf in front of `upstreams`. */
-  async nginx(upstreams: readonly string[]): Promise<RunningNginx> {
-    const nginx = await startNginx({ port: await freePort(), upstreams, log: () => undefined });
+  /** nginx with deploy/nginx/poo-finance.conf in front of `upstreams` (and the indexer's replicas). */
+  async nginx(upstreams: readonly string[], indexerUpstreams: readonly string[] = []): Promise<RunningNginx> {
+    const nginx = await startNginx({
+      port: await freePort(),
+      upstreams,
+      indexerUpstreams,
+      log: () => undefined,
+    });
     this.running.push(() => nginx.stop());
     return nginx;
   }
