@@ -7,6 +7,7 @@ import type { DeploymentRecord } from "./ignition/deploymentFromJournal";
 import type { StakingContractName } from "./ignition/stakingModules";
 import { buildWebApp, type WebAppBuild } from "./buildWebApp";
 import { installMulticall3 } from "./installMulticall3";
+import { startRevertedBlockProxy } from "./revertedBlockProxy";
 import { launchIndexer, type RunningIndexer } from "./startIndexer";
 import { seedTestAccounts } from "./seedTestAccounts";
 import { writeDeployment } from "./writeDeployment";
@@ -235,14 +236,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     // Ponder takes seconds to start: it starts now, beside the web app's start, and is awaited last.
     const indexerWaitFor = options.indexerWaitFor ?? "health";
+    // Its chain through a proxy that answers for the blocks a revert took away (revertedBlockProxy.ts).
+    const indexerChain = indexerPort === false ? undefined : await startRevertedBlockProxy(chainUrl);
+    if (indexerChain) stoppers.push(() => indexerChain.close());
     const indexer =
-      indexerPort === false
+      indexerPort === false || !indexerChain
         ? undefined
         : launchIndexer({
             rootDir,
             port: indexerPort,
             chainId,
-            chainUrl,
+            chainUrl: indexerChain.url,
             deploymentsDir,
             log,
             waitFor: indexerWaitFor === "ready" ? "ready" : "health",
