@@ -1,11 +1,12 @@
 import { expect, type Page } from "@playwright/test";
 import { createWalletClient, http, parseEther, type Address } from "viem";
 import { erc20Abi, specStakingAbi } from "../../src/adapters/chain/specStakingAbi";
+import { formatTokenAmount } from "../../src/domain/displayFormat";
 import { ACTIVITY_INCOMPLETE_TEXT } from "../../src/domain/stakeActivity";
 import type { InjectedTestWalletDriver } from "../wallet/InjectedTestWalletDriver";
 import { meterActivityRequests } from "./activityRequests";
 import type { ChainClients } from "./chainClients";
-import type { E2eStack } from "./e2eStack";
+import type { AgedStake, E2eStack } from "./e2eStack";
 import { stakeButton, submitStake, successDialog, waitForFiguresLoaded } from "./stakePage";
 
 /** Most requests the page may send for its activity on a load, whatever the chain's age. */
@@ -39,18 +40,36 @@ async function openAs(ctx: ActivityHistoryContext, account: number | Address): P
 }
 
 /**
- * A stake made a million blocks ago (the stack's aged stake), the page's eth_getLogs capped at 10,000
- * blocks: listed on the first load and after a reload, with at most 3 requests each time.
+ * The aged account's history as the list shows it, newest first: the reward and the unstake (one
+ * transaction, the reward's Transfer last in it), then the stake.
+ */
+async function expectAgedHistory(page: Page, aged: AgedStake): Promise<void> {
+  await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
+  const [reward, unstake, stake] = [rows(page).nth(0), rows(page).nth(1), rows(page).nth(2)];
+  await expect(reward).toHaveAttribute("data-kind", "reward");
+  await expect(reward).toHaveAttribute("data-hash", aged.unstake.hash);
+  await expect(reward).toContainText(`Reward${formatTokenAmount(aged.unstake.reward)} CRAP`);
+  await expect(unstake).toHaveAttribute("data-kind", "unstake");
+  await expect(unstake).toHaveAttribute("data-hash", aged.unstake.hash);
+  await expect(unstake).toContainText("Unstake150.0000 POO");
+  await expect(stake).toHaveAttribute("data-kind", "stake");
+  await expect(stake).toHaveAttribute("data-hash", aged.hash);
+  await expect(stake).toContainText("Stake150.0000 POO");
+}
+
+/**
+ * A stake and its unstake made a million blocks ago (the stack's aged stake), the page's eth_getLogs
+ * capped at 10,000 blocks: listed on the first load and after a reload, with at most 3 requests each
+ * time.
  */
 export async function oldStakeListedFlow(ctx: ActivityHistoryContext): Promise<void> {
   const { aged } = agedStakeOf(ctx.stack);
   const head = await ctx.chain.publicClient.getBlockNumber();
-  expect(head - aged.blockNumber).toBeGreaterThan(1_000_000n);
+  expect(head - aged.unstake.blockNumber).toBeGreaterThan(1_000_000n);
+  expect(aged.unstake.reward).toBeGreaterThan(0n);
   const meter = await meterActivityRequests(ctx.page, ctx.rpcUrls);
   await openAs(ctx, aged.account);
-  await expect(rows(ctx.page)).toHaveCount(1, { timeout: 15_000 });
-  await expect(rows(ctx.page).first()).toHaveAttribute("data-hash", aged.hash);
-  await expect(rows(ctx.page).first()).toContainText("Stake150.0000 POO");
+  await expectAgedHistory(ctx.page, aged);
   await expect(activity(ctx.page)).not.toContainText(ACTIVITY_INCOMPLETE_TEXT);
   const firstLoad = meter.requests();
   expect(firstLoad.length, firstLoad.join(", ")).toBeLessThanOrEqual(MAX_ACTIVITY_REQUESTS);
@@ -59,8 +78,7 @@ export async function oldStakeListedFlow(ctx: ActivityHistoryContext): Promise<v
   meter.reset();
   await ctx.page.reload();
   await waitForFiguresLoaded(ctx.page);
-  await expect(rows(ctx.page)).toHaveCount(1, { timeout: 15_000 });
-  await expect(rows(ctx.page).first()).toHaveAttribute("data-hash", aged.hash);
+  await expectAgedHistory(ctx.page, aged);
   const reload = meter.requests();
   expect(reload.length, reload.join(", ")).toBeLessThanOrEqual(MAX_ACTIVITY_REQUESTS);
   console.log(`[activity] first load: ${firstLoad.join(", ")}; reload: ${reload.join(", ")}`);
@@ -68,8 +86,8 @@ export async function oldStakeListedFlow(ctx: ActivityHistoryContext): Promise<v
 
 /**
  * The indexer stopped (SIGSTOP: it stops answering) mid-session: a stake made then still shows, from
- * the chain's newest blocks, and the list is whole; after a reload the old stake cannot be read, the
- * list shows the new one and says in one line that some activity cannot be shown; the page works; a
+ * the chain's newest blocks, and the list is whole; after a reload the old history cannot be read, the
+ * list shows the new stake and says in one line that some activity cannot be shown; the page works; a
  * few requests, no storm. The indexer is resumed (SIGCONT) at the end, whatever happened.
  */
 export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<void> {
@@ -77,7 +95,7 @@ export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<v
   if (indexer.pid === undefined) throw new Error("The indexer's process id is unknown.");
   const meter = await meterActivityRequests(ctx.page, ctx.rpcUrls);
   await openAs(ctx, aged.account);
-  await expect(rows(ctx.page)).toHaveCount(1, { timeout: 15_000 });
+  await expectAgedHistory(ctx.page, aged);
   process.kill(indexer.pid, "SIGSTOP");
   try {
     await submitStake(ctx.page, "120");
@@ -86,7 +104,7 @@ export async function indexerStoppedFlow(ctx: ActivityHistoryContext): Promise<v
     await expect(successDialog(ctx.page)).toContainText("Stake successful", { timeout: 20_000 });
     await successDialog(ctx.page).getByRole("button", { name: "Dismiss" }).click();
     // What the page read before stays; the new stake comes from the chain: the list is whole.
-    await expect(rows(ctx.page)).toHaveCount(2, { timeout: 20_000 });
+    await expect(rows(ctx.page)).toHaveCount(4, { timeout: 20_000 });
     await expect(rows(ctx.page).first()).toContainText("Stake120.0000 POO");
     await expect(activity(ctx.page)).not.toContainText(ACTIVITY_INCOMPLETE_TEXT);
 

@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   getAddress,
   http,
+  parseAbi,
   parseEther,
+  parseEventLogs,
   type Address,
   type Hex,
 } from "viem";
@@ -43,17 +46,25 @@ export interface E2eStack {
   readonly launches: LaunchCatalogue;
   /** The activity indexer (Ponder, its own port and process); the app reads it under <webUrl>/indexer. */
   readonly indexer?: { readonly url: string; readonly pid: number | undefined };
-  /** The stake made long ago (StartE2eStackOptions.agedStake), before the indexer started. */
+  /**
+   * The stake made long ago and unstaked once its lock had passed (StartE2eStackOptions.agedStake),
+   * before the indexer started: the account's history, while the pool is empty again.
+   */
   readonly agedStake?: AgedStake;
 }
 
-/** A stake made `blocksAgo` blocks before the stack was handed to the specs. */
+/**
+ * A stake made more than `blocksAgo` blocks before the stack was handed to the specs, and its unstake
+ * (which paid the stake's reward) a day later on the chain's clock, two blocks after it.
+ */
 export interface AgedStake {
   readonly account: Address;
   readonly amount: bigint;
   readonly hash: Hex;
   readonly blockNumber: bigint;
   readonly blocksAgo: number;
+  /** The withdraw: `amount` POO back, and `reward` CRAP paid in the same transaction. */
+  readonly unstake: { readonly hash: Hex; readonly blockNumber: bigint; readonly reward: bigint };
 }
 
 export interface RunningE2eStack extends E2eStack {
@@ -66,8 +77,9 @@ export interface StartE2eStackOptions {
   /** `explorer` is needed on the local chain (the Sepolia look-alike has none). */
   readonly ports: Pick<E2ePorts, "chain" | "api" | "web"> & Partial<Pick<E2ePorts, "explorer" | "indexer">>;
   /**
-   * Before the indexer starts: the account at this index stakes 150 POO, then `blocks` empty blocks
-   * are mined (an old chain: the indexer's backfill covers them, once per stack).
+   * Before the indexer starts: the account at this index stakes 150 POO and unstakes it once its lock
+   * has passed (the chain's clock starts that long ago), then `blocks` empty blocks are mined (an old
+   * chain: the indexer's backfill covers them, once per stack); the chain then keeps the wall clock.
    */
   readonly agedStake?: { readonly accountIndex: number; readonly blocks: number };
   readonly log: (message: string) => void;
@@ -170,12 +182,16 @@ export async function startE2eStack({
       indexerWaitFor: "ready",
       ...(aged
         ? {
+            chainInitialDate: new Date(Date.now() - AGED_HISTORY_LEAD_S * 1000),
             prepareChain: async ({ chainUrl, deployment, accounts }) => {
               const account = accounts[aged.accountIndex];
               if (!account) throw new Error(`No account #${aged.accountIndex} to stake from.`);
-              agedStake = await stakeThenAge(chainUrl, deployment, account, aged.blocks);
+              const agingStartedAt = performance.now();
+              agedStake = await stakeUnstakeThenAge(chainUrl, deployment, account, aged.blocks);
               log(
-                `Staked from ${account} at block ${agedStake.blockNumber}, then mined ${aged.blocks} blocks`,
+                `Staked from ${account} at block ${agedStake.blockNumber}, unstaked at block ` +
+                  `${agedStake.unstake.blockNumber}, then mined ${aged.blocks} blocks ` +
+                  `(${((performance.now() - agingStartedAt) / 1000).toFixed(1)} s)`,
               );
             },
           }
@@ -248,10 +264,22 @@ export async function ageChain(
 /** More than Ponder's finality window on any chain the stacks simulate (65 blocks for 11155111). */
 const REAL_TAIL_BLOCKS = 80;
 
-/** `account` stakes 150 POO (approve, stake: the node signs), then `blocks` empty blocks are mined. */
-async function stakeThenAge(
+/**
+ * How far back the chain's clock starts when it gets an aged stake: the stake's lock (a day on both
+ * stacks' contracts) must pass before its unstake, and the chain must still end behind the wall clock
+ * (which it then takes up), deployment and real tail blocks (a second each on the local chain) included.
+ */
+const AGED_HISTORY_LEAD_S = 86_400 + 3_600;
+
+/**
+ * `account` stakes 150 POO (approve, stake: the node signs) and, at the end of its lock on the chain's
+ * clock, withdraws it (with its reward); then `blocks` empty blocks are mined, and one block at the
+ * wall clock's second, from which the chain keeps time. The pool is empty again: the specs' stakes
+ * earn the whole reward rate, and each account holds its 1,000,000 POO.
+ */
+async function stakeUnstakeThenAge(
   chainUrl: string,
-  deployment: Pick<Deployment, "chainId" | "pooToken" | "staking">,
+  deployment: Pick<Deployment, "chainId" | "pooToken" | "crapToken" | "staking" | "minStakeDuration">,
   account: Address,
   blocks: number,
 ): Promise<AgedStake> {
@@ -263,6 +291,7 @@ async function stakeThenAge(
   };
   const transport = http(chainUrl, { retryCount: 0 });
   const publicClient = createPublicClient({ chain, transport });
+  const testClient = createTestClient({ chain, transport, mode: "hardhat" });
   const wallet = createWalletClient({ chain, transport, account });
   const amount = parseEther("150");
   const mined = async (hash: Hex) => {
@@ -291,12 +320,41 @@ async function stakeThenAge(
       args: [amount],
     }),
   );
+  const stakedAt = (await publicClient.getBlock({ blockNumber: staked.blockNumber })).timestamp;
+  const unlocksAt = stakedAt + BigInt(deployment.minStakeDuration ?? "0");
+  const now = (): bigint => BigInt(Math.floor(Date.now() / 1000));
+  if (unlocksAt + BigInt(REAL_TAIL_BLOCKS) + 2n >= now()) {
+    throw new Error(
+      `The aged stake unlocks at ${unlocksAt}, too close to now (${now()}): its chain's clock must start earlier.`,
+    );
+  }
+  await testClient.setNextBlockTimestamp({ timestamp: unlocksAt });
+  const withdrawn = await mined(
+    await wallet.writeContract({ address: staking, abi: specStakingAbi, functionName: "withdraw" }),
+  );
+  const crapOut = parseEventLogs({ abi: transferAbi, eventName: "Transfer", logs: withdrawn.logs }).find(
+    (log) => sameAddress(log.address, deployment.crapToken) && sameAddress(log.args.to, account),
+  );
   await ageChain(publicClient as never, blocks);
+  // The chain's clock was a day and more behind: it takes up the wall clock's, as a real chain has it.
+  await testClient.setNextBlockTimestamp({ timestamp: now() });
+  await testClient.mine({ blocks: 1 });
   return {
     account,
     amount,
     hash: staked.transactionHash,
     blockNumber: staked.blockNumber,
     blocksAgo: blocks,
+    unstake: {
+      hash: withdrawn.transactionHash,
+      blockNumber: withdrawn.blockNumber,
+      reward: crapOut?.args.value ?? 0n,
+    },
   };
+}
+
+const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }

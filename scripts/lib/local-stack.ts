@@ -5,7 +5,9 @@ import { createPublicClient, createTestClient, http, type Address } from "viem";
 import { hardhat } from "viem/chains";
 import type { DeploymentRecord } from "./ignition/deploymentFromJournal";
 import type { StakingContractName } from "./ignition/stakingModules";
+import { buildWebApp, type WebAppBuild } from "./buildWebApp";
 import { installMulticall3 } from "./installMulticall3";
+import { startRevertedBlockProxy } from "./revertedBlockProxy";
 import { launchIndexer, type RunningIndexer } from "./startIndexer";
 import { seedTestAccounts } from "./seedTestAccounts";
 import { writeDeployment } from "./writeDeployment";
@@ -95,6 +97,12 @@ export interface LocalStackOptions {
    * before the Sepolia look-alike's clock and interval mining are set (tests that need an old chain
    * make their history here, so the indexer's backfill covers it at start).
    */
+  /**
+   * Where the chain's clock starts (default: now). A clock in the past lets `prepareChain` make a
+   * history that took time (a stake, then its unstake once the lock has passed) and end at the wall
+   * clock.
+   */
+  chainInitialDate?: Date;
   prepareChain?: (chain: {
     chainUrl: string;
     deployment: DeploymentRecord;
@@ -155,7 +163,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const sepolia = options.sepolia;
     const chainId = sepolia ? SEPOLIA_CHAIN_ID : LOCAL_CHAIN_ID;
     const { startSimulatedChain } = await import("./startSimulatedChain");
-    const simulated = await startSimulatedChain(sepolia ? "sepoliaSimulated" : "default", chainPort);
+    const simulated = await startSimulatedChain(
+      sepolia ? "sepoliaSimulated" : "default",
+      chainPort,
+      options.chainInitialDate ? { initialDate: options.chainInitialDate } : {},
+    );
     stoppers.push(() => simulated.close());
     const chainUrl = simulated.url;
     log(`Chain (Hardhat EDR, chain ${chainId}) on ${chainUrl}`);
@@ -178,6 +190,45 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { deployOnSimulatedChain } = await import("./ignition/deployOnSimulatedChain");
     const deployment = await deployOnSimulatedChain({ provider: simulated.provider, stakingContract });
     const accounts = await seedTestAccounts(simulated.provider, deployment.pooToken);
+    const deploymentsDir = options.deploymentsDir ?? path.join(rootDir, "deployments");
+    writeDeployment(deploymentsDir, deployment);
+    log(
+      `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
+    );
+    // Sale times relative to now, so the demo always has one live and one upcoming launch.
+    const launches = sampleLaunchCatalogue(Date.now());
+    const launchpadDir = options.launchpadDir ?? path.join(rootDir, "launchpad");
+    mkdirSync(launchpadDir, { recursive: true });
+    writeFileSync(path.join(launchpadDir, "launches.local.json"), `${JSON.stringify(launches, null, 2)}\n`);
+    const web = options.web ?? "dev";
+    const webPort = options.webPort ?? (web === "preview" ? 4173 : 5173);
+    const explorerPort = options.explorerPort ?? 8546;
+    const withExplorer = !sepolia && explorerPort !== false;
+    const indexerPort = options.indexerPort ?? false;
+    // The build (preview, serve) has all it bundles now: it runs in a process of its own while the
+    // chain is prepared, the indexer backfills and the explorer starts.
+    let build: WebAppBuild | undefined;
+    if (web !== "none") {
+      await setWebAppEnvironment({
+        chainUrl,
+        sepolia,
+        dev: web === "dev",
+        deploymentsDir,
+        launchpadDir,
+        // The explorer's address, known from its port before it starts (checked once it has).
+        explorerUrl: withExplorer ? `http://127.0.0.1:${explorerPort}` : undefined,
+        indexerPort,
+      });
+      if (web === "preview" || web === "serve") {
+        build = buildWebApp({
+          rootDir,
+          outDir: path.resolve(rootDir, options.outDir ?? "dist"),
+          env: { ...process.env },
+        });
+        const started = build;
+        stoppers.push(() => started.stop());
+      }
+    }
     await options.prepareChain?.({ chainUrl, deployment, accounts });
     if (sepolia) {
       // Sepolia's block timestamps follow the wall clock, and so does a page's idea of when the next
@@ -193,22 +244,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await testClient.setIntervalMining({ interval: sepolia.blockTimeMs / 1000 });
       log(`Mining a block every ${sepolia.blockTimeMs / 1000} s (no automine), as Sepolia does`);
     }
-    const deploymentsDir = options.deploymentsDir ?? path.join(rootDir, "deployments");
-    writeDeployment(deploymentsDir, deployment);
-    log(
-      `Contracts: POO ${deployment.pooToken}, CRAP ${deployment.crapToken}, ${stakingContract} ${deployment.staking}`,
-    );
     // Ponder takes seconds to start: it starts now, beside the web app's start, and is awaited last.
-    const indexerPort = options.indexerPort ?? false;
     const indexerWaitFor = options.indexerWaitFor ?? "health";
+    // Its chain through a proxy that answers for the blocks a revert took away (revertedBlockProxy.ts).
+    const indexerChain = indexerPort === false ? undefined : await startRevertedBlockProxy(chainUrl);
+    if (indexerChain) stoppers.push(() => indexerChain.close());
     const indexer =
-      indexerPort === false
+      indexerPort === false || !indexerChain
         ? undefined
         : launchIndexer({
             rootDir,
             port: indexerPort,
             chainId,
-            chainUrl,
+            chainUrl: indexerChain.url,
             deploymentsDir,
             log,
             waitFor: indexerWaitFor === "ready" ? "ready" : "health",
@@ -225,19 +273,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         indexerWaitFor === "background" && log(`The indexer did not start: ${String(error)}`),
     );
     const indexerUrl = indexer?.url;
-    // Sale times relative to now, so the demo always has one live and one upcoming launch.
-    const launches = sampleLaunchCatalogue(Date.now());
-    const launchpadDir = options.launchpadDir ?? path.join(rootDir, "launchpad");
-    mkdirSync(launchpadDir, { recursive: true });
-    writeFileSync(path.join(launchpadDir, "launches.local.json"), `${JSON.stringify(launches, null, 2)}\n`);
 
     let apiUrl: string | undefined;
-    const web = options.web ?? "dev";
-    const webPort = options.webPort ?? (web === "preview" ? 4173 : 5173);
-
     let explorerUrl: string | undefined;
-    const explorerPort = options.explorerPort ?? 8546;
-    if (!sepolia && explorerPort !== false) {
+    if (withExplorer) {
       // Imported here, not at the top: the explorer decodes with src/adapters/chain/abis.generated.ts,
       // which the compile step above writes (a fresh clone has none before its first start).
       const { startExplorerForChain } = await import("./local-explorer/explorerForChain");
@@ -250,8 +289,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
       stoppers.push(() => explorer.close());
       explorerUrl = explorer.url;
-      // Vite reads it at config time: the app's "here" links go to this explorer on the local chain.
-      process.env.VITE_LOCAL_EXPLORER_URL = explorerUrl;
+      if (web !== "none" && process.env.VITE_LOCAL_EXPLORER_URL !== explorerUrl) {
+        throw new Error(`The explorer listens on ${explorerUrl}, the app was built for another address.`);
+      }
       log(`Explorer on ${explorerUrl} (transactions at ${explorerUrl}/tx/<hash>)`);
     }
     const origins = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
@@ -268,30 +308,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     let webUrl: string | undefined;
     if (web !== "none") {
-      // Vite reads VITE_* from process.env at config time: the web app gets the chain it should use.
-      process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
-      process.env.POO_LAUNCHPAD_DIR = launchpadDir;
-      if (sepolia) {
-        process.env.VITE_CHAINS = "sepolia";
-        // No provider URL in the build: the gateway, then the public RPC (wallets are given that one).
-        delete process.env.VITE_SEPOLIA_RPC_URL;
-        // Its node holds the accounts: "Local test wallet" works here too (never on the real Sepolia).
-        if (web === "dev") process.env.VITE_LOCAL_TEST_WALLET = "true";
-        process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.publicRpcUrl
-          ? await sepolia.publicRpcUrl(chainUrl)
-          : chainUrl;
-      } else {
-        process.env.VITE_CHAINS ??= "local";
-        process.env.VITE_LOCAL_RPC_URL = chainUrl;
-      }
-      // The dev server and vite preview pass /indexer on to it; without one the app reads the chain.
-      process.env.VITE_INDEXER_URL = indexerUrl ? "/indexer" : "off";
-      if (indexerUrl) process.env.POO_INDEXER_PROXY_TARGET = indexerUrl;
       if (web === "serve") {
-        webUrl = await serveBuiltApp(rootDir, apiEnv, webPort, stoppers, log, options.outDir);
+        webUrl = await serveBuiltApp(rootDir, apiEnv, webPort, stoppers, log, build, options.outDir);
         apiUrl = webUrl;
       } else {
-        webUrl = await startWeb(web, rootDir, apiUrl, webPort, stoppers, options.outDir);
+        webUrl = await startWeb(web, rootDir, apiUrl, webPort, stoppers, build, options.outDir);
       }
       const kind = {
         dev: "Vite dev server",
@@ -320,6 +341,49 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stop();
     throw error;
   }
+}
+
+/**
+ * What the web app bundles (Vite reads VITE_* from process.env at config time) and what the dev
+ * server and vite preview pass on: this stack's chain, deployment, launches, explorer and indexer.
+ */
+async function setWebAppEnvironment({
+  chainUrl,
+  sepolia,
+  dev,
+  deploymentsDir,
+  launchpadDir,
+  explorerUrl,
+  indexerPort,
+}: {
+  chainUrl: string;
+  sepolia: LocalStackOptions["sepolia"];
+  dev: boolean;
+  deploymentsDir: string;
+  launchpadDir: string;
+  explorerUrl: string | undefined;
+  indexerPort: number | false;
+}): Promise<void> {
+  process.env.POO_DEPLOYMENTS_DIR = deploymentsDir;
+  process.env.POO_LAUNCHPAD_DIR = launchpadDir;
+  // The app's "here" links go to this explorer on the local chain.
+  if (explorerUrl) process.env.VITE_LOCAL_EXPLORER_URL = explorerUrl;
+  if (sepolia) {
+    process.env.VITE_CHAINS = "sepolia";
+    // No provider URL in the build: the gateway, then the public RPC (wallets are given that one).
+    delete process.env.VITE_SEPOLIA_RPC_URL;
+    // Its node holds the accounts: "Local test wallet" works here too (never on the real Sepolia).
+    if (dev) process.env.VITE_LOCAL_TEST_WALLET = "true";
+    process.env.VITE_SEPOLIA_FALLBACK_RPC_URL = sepolia.publicRpcUrl
+      ? await sepolia.publicRpcUrl(chainUrl)
+      : chainUrl;
+  } else {
+    process.env.VITE_CHAINS ??= "local";
+    process.env.VITE_LOCAL_RPC_URL = chainUrl;
+  }
+  // The dev server and vite preview pass /indexer on to it; without one the app reads the chain.
+  process.env.VITE_INDEXER_URL = indexerPort === false ? "off" : "/indexer";
+  if (indexerPort !== false) process.env.POO_INDEXER_PROXY_TARGET = `http://127.0.0.1:${indexerPort}`;
 }
 
 /** The API's environment on this stack: its chain's providers, deployment, web origins and a sample price history. */
@@ -372,17 +436,19 @@ async function serveBuiltApp(
   webPort: number,
   stoppers: Stopper[],
   log: (message: string) => void,
+  build: WebAppBuild | undefined,
   outDirOption?: string,
 ): Promise<string> {
   const outDir = path.resolve(rootDir, outDirOption ?? "dist");
-  const vite = await import("vite");
-  await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
+  const builtAt = performance.now();
+  await build?.done;
+  log(`Web app built (waited ${((performance.now() - builtAt) / 1000).toFixed(1)} s for the build)`);
   const { startServedApp } = await import("./startServedApp");
   const served = await startServedApp({
     rootDir,
     siteDir: outDir,
     port: webPort,
-    // This process's NODE_ENV is "production" once Vite has built: the served app is the stack's own.
+    // A development run: local origins and chain, sample prices (whatever this process's NODE_ENV).
     env: { ...apiEnv, NODE_ENV: "development", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     log,
   });
@@ -396,6 +462,7 @@ async function startWeb(
   apiUrl: string | undefined,
   webPort: number,
   stoppers: Stopper[],
+  build: WebAppBuild | undefined,
   outDirOption?: string,
 ): Promise<string> {
   if (apiUrl) process.env.POO_API_PROXY_TARGET = apiUrl;
@@ -412,7 +479,7 @@ async function startWeb(
     return server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? `http://127.0.0.1:${webPort}`;
   }
   const outDir = path.resolve(rootDir, outDirOption ?? "dist");
-  await vite.build({ root: rootDir, logLevel: "warn", build: { outDir } });
+  await build?.done;
   const server = await vite.preview({
     root: rootDir,
     preview: { host: "127.0.0.1", port: webPort, strictPort: true },

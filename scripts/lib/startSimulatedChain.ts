@@ -16,15 +16,23 @@ export interface SimulatedChain {
  * handler, registered for the duration of the call, sees it being made. Calls in one process take turns,
  * so that each sees its own connection.
  */
-export function startSimulatedChain(networkName: string, port: number): Promise<SimulatedChain> {
-  const started = previousStart.then(() => start(networkName, port));
+export function startSimulatedChain(
+  networkName: string,
+  port: number,
+  options: { initialDate?: Date } = {},
+): Promise<SimulatedChain> {
+  const started = previousStart.then(() => start(networkName, port, options));
   previousStart = started.catch(() => undefined);
   return started;
 }
 
 let previousStart: Promise<unknown> = Promise.resolve();
 
-async function start(networkName: string, port: number): Promise<SimulatedChain> {
+async function start(
+  networkName: string,
+  port: number,
+  { initialDate }: { initialDate?: Date },
+): Promise<SimulatedChain> {
   const { default: hre } = await import("hardhat");
   let served: NetworkConnection<ChainType | string> | undefined;
   const handlers: Partial<NetworkHooks> = {
@@ -37,7 +45,12 @@ async function start(networkName: string, port: number): Promise<SimulatedChain>
   hre.hooks.registerHandlers("network", handlers);
   let server: Awaited<ReturnType<typeof hre.network.createServer>>;
   try {
-    server = await hre.network.createServer(networkName, "127.0.0.1", port);
+    // initialDate: a chain whose clock starts in the past (a history made "long ago" at start).
+    server = await hre.network.createServer(
+      initialDate ? { network: networkName, override: { initialDate } } : networkName,
+      "127.0.0.1",
+      port,
+    );
   } finally {
     hre.hooks.unregisterHandlers("network", handlers);
   }
