@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { startCountingProxy, type CountingProxy } from "./localChain.ts";
+import { freePort } from "./freePort.ts";
 
 /** A stand-in for the node: answers every POST with the body it received, so forwarding is visible. */
 async function startEchoNode(): Promise<{ url: string; close(): Promise<void> }> {
@@ -20,15 +21,6 @@ async function startEchoNode(): Promise<{ url: string; close(): Promise<void> }>
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe("counting proxy (startCountingProxy)", () => {

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -19,6 +17,7 @@ import { startIndexer, type RunningIndexer } from "../../scripts/lib/startIndexe
 import { writeDeployment } from "../../scripts/lib/writeDeployment.ts";
 import { erc20Abi, specStakingAbi } from "../../src/adapters/chain/specStakingAbi.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
+import { freePort } from "./freePort.ts";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -36,14 +35,6 @@ interface ActivityAnswer {
     logIndex: number;
     timestamp: number;
   }>;
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 // The handlers on the simulated chain through the indexer's own route: what Ponder stored, read the

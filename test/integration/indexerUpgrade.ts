@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -24,17 +22,10 @@ import { writeDeployment } from "../../scripts/lib/writeDeployment.ts";
 import { erc20Abi, specStakingAbi } from "../../src/adapters/chain/specStakingAbi.ts";
 import { startTestPostgres, type TestPostgres } from "../../src/server/testing/startTestPostgres.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
+import { freePort } from "./freePort.ts";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const CHAIN_ID = 31337;
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // docs/operations.md "The activity indexer", Upgrading: a schema per deployment, then switch. On
 // PostgreSQL, one `ponder start` per deployment publishes its views in one schema, and a `ponder
