@@ -1,12 +1,9 @@
 import { test } from "../fixtures/sepolia";
-import {
-  indexerStoppedFlow,
-  oldStakeListedFlow,
-  reorganisedStakeFlow,
-} from "../support/activityHistoryFlows";
+import { indexerStoppedFlow, oldStakeListedFlow } from "../support/activityHistoryFlows";
 
 // The same on the Sepolia look-alike: the page reads through the site's gateway, then its public RPC (a counting proxy),
-// capped at 10,000 blocks per eth_getLogs; blocks every second.
+// capped at 10,000 blocks per eth_getLogs; blocks every second. A reorganised block leaving the list is
+// the app project's (e2e/specs/activity-history.spec.ts): the same flow, nothing Sepolia-specific in it.
 test.describe("Your activity at any age of the chain (Sepolia look-alike)", () => {
   test("a stake made a million blocks ago is listed with at most 3 requests, on the first load and after a reload", async ({
     page,
@@ -35,24 +32,6 @@ test.describe("Your activity at any age of the chain (Sepolia look-alike)", () =
     publicRpc,
   }) => {
     await indexerStoppedFlow({
-      page,
-      wallet,
-      stack,
-      chain,
-      connectWallet,
-      rpcUrls: [`${stack.webUrl}/api/rpc/`, publicRpc.url],
-    });
-  });
-
-  test("a reorganised block's stake leaves the list", async ({
-    page,
-    wallet,
-    stack,
-    chain,
-    connectWallet,
-    publicRpc,
-  }) => {
-    await reorganisedStakeFlow({
       page,
       wallet,
       stack,

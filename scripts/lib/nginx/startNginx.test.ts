@@ -65,6 +65,12 @@ describe("nginx with deploy/nginx/poo-finance.conf", () => {
     expect((await fetch(`${nginx.url}/api/auth/verify`, { method: "POST", body: "{}" })).status).toBe(502);
     expect(hits()).toBe(1);
   });
+
+  it("resends a chain-read gateway POST whose connection broke (only reads pass the gateway)", async () => {
+    const { nginx, hits } = await droppingPair();
+    expect((await fetch(`${nginx.url}/api/rpc/31337`, { method: "POST", body: "{}" })).status).toBe(502);
+    expect(hits()).toBe(2);
+  });
 });
 
 describe("parseNginxAccessLine", () => {

@@ -19,7 +19,7 @@ import {
   startSession,
   type SessionCookieSettings,
 } from "./sessionCookie";
-import { isLocalOrigin, resolveSiteOrigin } from "./siteOrigin";
+import { resolveSiteOrigin } from "./siteOrigin";
 
 export type AuthRoutesDeps = {
   issueNonce: IssueNonce;
@@ -63,7 +63,8 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<ApiEnv> {
       // A same-origin GET has no Origin header; without a known site host, the request's own decides.
       const site = resolveSiteOrigin(c, deps.allowedOrigins) ?? new URL(c.req.url).origin;
       const binding = bindNonceToBrowser(c, {
-        secure: !isLocalOrigin(site),
+        // Browsers refuse a Secure cookie from an http page: Secure only where the site is https.
+        secure: new URL(site).protocol === "https:",
         maxAgeSeconds: NONCE_TTL_MS / 1000,
       });
       const { nonce, expiresAt } = await deps.issueNonce.execute(binding);

@@ -6,7 +6,7 @@ import type { Session } from "../model/Session";
 import type { SessionStore } from "../ports/SessionStore";
 import type { ApiEnv } from "./ApiEnv";
 import { jsonError } from "./jsonError";
-import { isLocalOrigin, resolveSiteOrigin } from "./siteOrigin";
+import { resolveSiteOrigin } from "./siteOrigin";
 
 /**
  * Over https the cookie is `__Host-poo_session` (Secure, Path=/, no Domain): the browser then refuses
@@ -39,10 +39,14 @@ function sessionIdOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Whether the browser sees this request's site over https (the __Host- cookie) or on a local http host. */
+/**
+ * Whether the browser sees this request's site over https (the __Host- cookie) or over plain http (a
+ * local host, or a test network's address): browsers refuse a __Host- or Secure cookie set by an http
+ * page, so such a site would never get its session back.
+ */
 function overHttps(c: Context, settings: SessionCookieSettings): boolean {
   const site = resolveSiteOrigin(c, settings.allowedOrigins) ?? new URL(c.req.url).origin;
-  return !isLocalOrigin(site);
+  return new URL(site).protocol === "https:";
 }
 
 function cookieOf(secure: boolean): { name: string; options: CookieOptions } {

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { isLoopbackUrl } from "../../domain/isLoopbackUrl";
 
 /**
  * The allowed web origin a request comes from: its Origin header when present (browsers send it
@@ -10,9 +9,4 @@ export function resolveSiteOrigin(c: Context, allowedOrigins: readonly string[])
   if (origin !== undefined) return allowedOrigins.includes(origin) ? origin : undefined;
   const host = new URL(c.req.url).host.toLowerCase();
   return allowedOrigins.find((allowed) => new URL(allowed).host === host);
-}
-
-/** Plain-HTTP development hosts, where a Secure cookie would not be sent back by every browser. */
-export function isLocalOrigin(origin: string): boolean {
-  return isLoopbackUrl(origin);
 }
