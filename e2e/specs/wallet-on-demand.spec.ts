@@ -179,12 +179,17 @@ test.describe("the wallet stack loads on demand", () => {
     const address = await connectWallet(page);
     const scripts = recordScripts(page);
     const coinbaseSdk = watchCoinbaseSdk(page);
-    // Every label the header's wallet button shows while the page reloads and reconnects.
+    // Every label the header's wallet button shows while the page reloads and reconnects. Only a
+    // button a user can see and reach counts: RainbowKit draws its button hidden (aria-hidden, opacity
+    // 0, no pointer events) with "Connect Wallet" in it until its own sign-in status has loaded.
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { headerButtonLabels: string[] }).headerButtonLabels = seen;
       new MutationObserver(() => {
-        const label = document.querySelector("header button")?.textContent ?? "";
+        const shown = [...document.querySelectorAll("header button")].find(
+          (button) => !button.closest('[aria-hidden="true"]'),
+        );
+        const label = shown?.textContent ?? "";
         if (label !== seen[seen.length - 1]) seen.push(label);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
